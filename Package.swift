@@ -1,0 +1,92 @@
+// swift-tools-version: 6.2
+//
+// paginate: turns documents into fixed-size pages of character cells.
+// The targets follow the layers of DESIGN.md; every dependency points one way:
+// C libraries → model → adapters / layout → command line.
+
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 mode plus the upcoming features
+/// that keep imports and existentials explicit.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "paginate",
+  products: [
+    .executable(name: "paginate", targets: ["paginate"]),
+    .library(name: "PaginateModel", targets: ["PaginateModel"]),
+    .library(name: "PaginateAdapters", targets: ["PaginateAdapters"]),
+    .library(name: "PaginateLayout", targets: ["PaginateLayout"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // System libraries (Debian: libcmark-dev, libutf8proc-dev)
+    .systemLibrary(
+      name: "CCmark",
+      pkgConfig: "libcmark",
+      providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+    ),
+    .systemLibrary(
+      name: "CUtf8proc",
+      pkgConfig: "libutf8proc",
+      providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]
+    ),
+
+    // Document model: blocks, inlines, source positions, the versioned JSON form
+    .target(name: "PaginateModel", swiftSettings: strictSettings),
+
+    // Input adapters: the InputAdapter protocol, the registry, Markdown, plain text, JSON
+    .target(
+      name: "PaginateAdapters",
+      dependencies: ["PaginateModel", "CCmark"],
+      swiftSettings: strictSettings
+    ),
+
+    // Layout engine: display width, line breaking, pages
+    .target(
+      name: "PaginateLayout",
+      dependencies: ["PaginateModel", "CUtf8proc"],
+      swiftSettings: strictSettings
+    ),
+
+    // The command-line tool
+    .executableTarget(
+      name: "paginate",
+      dependencies: [
+        "PaginateModel", "PaginateAdapters", "PaginateLayout",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings
+    ),
+
+    // Tests
+    .testTarget(
+      name: "PaginateModelTests",
+      dependencies: ["PaginateModel"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PaginateAdaptersTests",
+      dependencies: ["PaginateAdapters", "PaginateModel"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PaginateLayoutTests",
+      dependencies: ["PaginateLayout", "PaginateModel"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["paginate"],
+      swiftSettings: strictSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

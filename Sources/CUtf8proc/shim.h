@@ -1,0 +1,2 @@
+// The system utf8proc (Debian: libutf8proc-dev). Only PaginateLayout imports it.
+#include <utf8proc.h>

@@ -1,0 +1,111 @@
+public import PaginateModel
+
+/// The input adapters paginate knows, and the rules that choose one for an input.
+///
+/// Choosing, in order: an explicit name (`--from NAME`), else the file extension, else the
+/// first adapter whose ``InputAdapter/sniff(_:)`` accepts the start of the input, else plain
+/// text. An input with a NUL byte in its first 8 KiB is taken for binary and refused, unless
+/// the adapter was named explicitly.
+///
+///     let registry = AdapterRegistry.builtIn
+///     let loaded = try registry.load(InputSource(bytes: bytes, name: "notes.md"))
+///     print(loaded.adapter.name)   // "markdown"
+public struct AdapterRegistry: Sendable {
+  /// The adapters in the order they are listed and sniffed.
+  public private(set) var adapters: [any InputAdapter]
+
+  /// The name of the adapter used when nothing else chooses one.
+  public var fallbackName = "text"
+
+  /// How many leading bytes sniffing and the binary check look at.
+  public static let sniffLength = 8192
+
+  /// Creates a registry with the given adapters.
+  public init(_ adapters: [any InputAdapter]) {
+    self.adapters = adapters
+  }
+
+  /// Markdown, plain text and JSON.
+  public static var builtIn: AdapterRegistry {
+    AdapterRegistry([MarkdownAdapter(), PlainTextAdapter(), JSONAdapter()])
+  }
+
+  /// Adds an adapter, replacing any adapter of the same name.
+  public mutating func register(_ adapter: any InputAdapter) {
+    if let index = adapters.firstIndex(where: { $0.name == adapter.name }) {
+      adapters[index] = adapter
+    } else {
+      adapters.append(adapter)
+    }
+  }
+
+  /// The adapter with this name (case-insensitive), if any. `md` and `txt` work too, as aliases
+  /// through the file extensions.
+  public func adapter(named name: String) -> (any InputAdapter)? {
+    let wanted = name.lowercased()
+    return adapters.first { $0.name == wanted } ?? adapters.first { $0.fileExtensions.contains(wanted) }
+  }
+
+  /// Chooses the adapter for an input.
+  ///
+  /// - Parameters:
+  ///   - input: The input.
+  ///   - name: The adapter the user asked for (`--from`), if any.
+  /// - Throws: ``InputError`` when `name` is unknown, or when the input looks binary and no
+  ///   adapter was named.
+  public func adapter(for input: InputSource, named name: String? = nil) throws(InputError) -> any InputAdapter {
+    if let name {
+      guard let adapter = adapter(named: name) else {
+        let known = adapters.map(\.name).joined(separator: ", ")
+        throw InputError(input: input.name, message: "unknown input format '\(name)'; expected one of \(known)")
+      }
+      return adapter
+    }
+    let head = input.bytes.prefix(Self.sniffLength)
+    if head.contains(0) {
+      throw InputError(
+        input: input.name,
+        message: "looks like a binary file (NUL bytes in the first 8 KB); use '--from text' to read it anyway")
+    }
+    let fileExtension = input.fileExtension
+    if !fileExtension.isEmpty, let adapter = adapters.first(where: { $0.fileExtensions.contains(fileExtension) }) {
+      return adapter
+    }
+    if let adapter = adapters.first(where: { $0.sniff(head) }) {
+      return adapter
+    }
+    guard let fallback = adapter(named: fallbackName) ?? adapters.first else {
+      throw InputError(input: input.name, message: "no input adapters are registered")
+    }
+    return fallback
+  }
+
+  /// Chooses an adapter and reads the document.
+  ///
+  /// - Returns: The document, the adapter that read it, and warnings for the user (invalid
+  ///   UTF-8 replaced, reported once per input).
+  /// - Throws: ``InputError`` from choosing or from the adapter.
+  public func load(_ input: InputSource, named name: String? = nil) throws(InputError) -> LoadedDocument {
+    let adapter = try adapter(for: input, named: name)
+    var warnings: [String] = []
+    if adapter.name != "json" {
+      let invalid = input.invalidUTF8Count
+      if invalid > 0 {
+        warnings.append(
+          "\(input.name): replaced \(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s") with U+FFFD")
+      }
+    }
+    let document = try adapter.document(from: input)
+    return LoadedDocument(document: document.withVisibleControls(), adapter: adapter, warnings: warnings)
+  }
+}
+
+/// A document as read by ``AdapterRegistry/load(_:named:)``.
+public struct LoadedDocument: Sendable {
+  /// The document, with control characters made visible.
+  public var document: Document
+  /// The adapter that read it.
+  public var adapter: any InputAdapter
+  /// Things the user should know, one line each (printed on stderr by the CLI).
+  public var warnings: [String]
+}

@@ -1,0 +1,42 @@
+public import PaginateModel
+
+/// Something that turns the bytes of an input into a ``Document``: Markdown, plain text,
+/// JSON, or a format a third party adds.
+///
+/// The built-in adapters conform to this protocol exactly as a third party would; register
+/// yours in an ``AdapterRegistry`` and `--from NAME`, its file extensions and its sniffing hook
+/// choose it.
+///
+///     struct CSVAdapter: InputAdapter {
+///       let name = "csv"
+///       let fileExtensions = ["csv"]
+///       let summary = "Comma-separated values as a table"
+///       func document(from input: InputSource) throws(InputError) -> Document { ... }
+///     }
+public protocol InputAdapter: Sendable {
+  /// The name used with `--from` (lowercase, no spaces).
+  var name: String { get }
+  /// The file extensions this adapter reads, without the dot, lowercase (`["md", "markdown"]`).
+  var fileExtensions: [String] { get }
+  /// One line that says what the adapter reads, for `paginate adapters`.
+  var summary: String { get }
+
+  /// Whether the start of an input looks like this adapter's format.
+  ///
+  /// Called only when neither `--from` nor the file extension chose an adapter. The default
+  /// answers `false`.
+  ///
+  /// - Parameter head: Up to the first 8 KiB of the input.
+  func sniff(_ head: ArraySlice<UInt8>) -> Bool
+
+  /// Reads a document.
+  ///
+  /// - Throws: ``InputError`` when the input is not valid for this format. Formats without
+  ///   syntax errors (Markdown, plain text) never throw.
+  func document(from input: InputSource) throws(InputError) -> Document
+}
+
+extension InputAdapter {
+  /// By default an adapter is chosen only by name or extension.
+  public func sniff(_ head: ArraySlice<UInt8>) -> Bool { false }
+}

@@ -1,0 +1,40 @@
+/// The input an adapter reads: its bytes and, when it came from a file, the file's name.
+public struct InputSource: Sendable {
+  /// The raw bytes of the input.
+  public var bytes: [UInt8]
+  /// The name to show in messages: a path, or `-` / `<stdin>` for standard input.
+  public var name: String
+
+  /// Creates an input from its bytes.
+  public init(bytes: [UInt8], name: String) {
+    self.bytes = bytes
+    self.name = name
+  }
+
+  /// Creates an input from text.
+  public init(text: String, name: String = "<text>") {
+    self.init(bytes: Array(text.utf8), name: name)
+  }
+
+  /// The input decoded as UTF-8, with every invalid sequence replaced by U+FFFD.
+  ///
+  /// A leading byte-order mark is dropped. Use ``invalidUTF8Count`` to find out whether
+  /// anything was replaced.
+  public var text: String {
+    var slice = bytes[...]
+    if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
+    return String(decoding: slice, as: UTF8.self)
+  }
+
+  /// The number of invalid UTF-8 sequences (each becomes one U+FFFD in ``text``).
+  ///
+  /// - Complexity: O(n), with an ASCII fast path.
+  public var invalidUTF8Count: Int { UTF8Validation.invalidSequenceCount(bytes) }
+
+  /// The extension of ``name``, lowercase and without the dot; empty when there is none.
+  public var fileExtension: String {
+    let base = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return "" }
+    return base[base.index(after: dot)...].lowercased()
+  }
+}

@@ -1,0 +1,275 @@
+internal import CCmark
+public import PaginateModel
+
+/// Reads CommonMark through the system libcmark, with source positions on.
+///
+/// Every CommonMark construct maps to the model. Two extensions that readers of plain-text
+/// pages expect are recognised on top:
+/// - `<!-- pagebreak -->` on its own (an HTML block) is a page break;
+/// - a paragraph that is a GitHub-style pipe table (a header row, then a delimiter row such as
+///   `|---|:--:|`) becomes a table.
+///
+/// The title of the document is the text of its first level-1 heading.
+///
+/// Markdown has no syntax errors: ``document(from:)`` never throws.
+public struct MarkdownAdapter: InputAdapter {
+  public let name = "markdown"
+  public let fileExtensions = ["md", "markdown", "mdown", "mkd", "mkdn"]
+  public let summary = "CommonMark (libcmark) with pipe tables and <!-- pagebreak -->"
+
+  /// Turns straight quotes into curly ones, `--` into en dashes and `...` into ellipses
+  /// (libcmark's `CMARK_OPT_SMART`).
+  public var smartPunctuation: Bool
+
+  /// Creates the adapter.
+  public init(smartPunctuation: Bool = false) {
+    self.smartPunctuation = smartPunctuation
+  }
+
+  /// Chooses Markdown when the input starts with an ATX heading (`# `).
+  public func sniff(_ head: ArraySlice<UInt8>) -> Bool {
+    head.starts(with: Array("# ".utf8)) || head.starts(with: Array("## ".utf8))
+  }
+
+  public func document(from input: InputSource) throws(InputError) -> Document {
+    var options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+    if smartPunctuation { options |= CMARK_OPT_SMART }
+    var bytes = input.bytes[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let blocks = bytes.withUnsafeBufferPointer { buffer in
+      var converter = CmarkTreeConverter(source: buffer, options: options)
+      return converter.convert()
+    }
+    let document = Document(title: blocks.firstChapterTitle, blocks: blocks)
+    return document.withVisibleControls()
+  }
+}
+
+extension [Block] {
+  /// The plain text of the first level-1 heading, if any (not looking inside containers).
+  fileprivate var firstChapterTitle: String? {
+    for block in self {
+      if case .heading(1, let inlines) = block.content { return inlines.plainText }
+    }
+    return nil
+  }
+}
+
+/// Walks a libcmark tree with an explicit stack (no recursion, so deep nesting cannot overflow
+/// the stack) and builds the model. No cmark pointer outlives ``convert()``.
+private struct CmarkTreeConverter {
+  let source: UnsafeBufferPointer<UInt8>
+  let options: Int32
+
+  /// A container being built: its node and the children converted so far.
+  private struct Frame {
+    var node: OpaquePointer
+    var type: cmark_node_type
+    var blocks: [Block] = []
+    var inlines: [Inline] = []
+    var items: [ListBlock.Item] = []
+  }
+
+  /// Lines of the source, split on first use (only pipe-table detection needs them).
+  private var sourceLines: [Substring]?
+
+  init(source: UnsafeBufferPointer<UInt8>, options: Int32) {
+    self.source = source
+    self.options = options
+  }
+
+  mutating func convert() -> [Block] {
+    // The corresponding C function is `cmark_parse_document`.
+    let root = source.withMemoryRebound(to: CChar.self) { chars -> OpaquePointer? in
+      guard let base = chars.baseAddress else { return cmark_parse_document(nil, 0, options) }
+      return cmark_parse_document(base, chars.count, options)
+    }
+    guard let root else { return [] }
+    defer { cmark_node_free(root) }
+    guard let iterator = cmark_iter_new(root) else { return [] }
+    defer { cmark_iter_free(iterator) }
+
+    var stack: [Frame] = []
+    var result: [Block] = []
+    while true {
+      let event = cmark_iter_next(iterator)
+      if event == CMARK_EVENT_DONE { break }
+      guard let node = cmark_iter_get_node(iterator) else { continue }
+      let type = cmark_node_get_type(node)
+      if event == CMARK_EVENT_ENTER {
+        if Self.isLeaf(type) {
+          append(leaf(node, type), to: &stack)
+        } else {
+          stack.append(Frame(node: node, type: type))
+        }
+      } else if event == CMARK_EVENT_EXIT {
+        guard var frame = stack.popLast() else { continue }
+        if type == CMARK_NODE_DOCUMENT {
+          result = frame.blocks
+        } else {
+          let converted = close(&frame, quoteDepth: stack.count { $0.type == CMARK_NODE_BLOCK_QUOTE })
+          append(converted, to: &stack)
+        }
+      }
+    }
+    return result
+  }
+
+  /// What a node becomes.
+  private enum Converted {
+    case block(Block)
+    case inline(Inline)
+    case item(ListBlock.Item)
+    case blocks([Block])
+    case inlines([Inline])
+  }
+
+  private func append(_ converted: Converted, to stack: inout [Frame]) {
+    guard !stack.isEmpty else { return }
+    switch converted {
+    case .block(let block): stack[stack.count - 1].blocks.append(block)
+    case .inline(let inline): stack[stack.count - 1].inlines.append(inline)
+    case .item(let item): stack[stack.count - 1].items.append(item)
+    case .blocks(let blocks): stack[stack.count - 1].blocks.append(contentsOf: blocks)
+    case .inlines(let inlines): stack[stack.count - 1].inlines.append(contentsOf: inlines)
+    }
+  }
+
+  private static func isLeaf(_ type: cmark_node_type) -> Bool {
+    switch type {
+    case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_TEXT,
+      CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+      true
+    default:
+      false
+    }
+  }
+
+  private func leaf(_ node: OpaquePointer, _ type: cmark_node_type) -> Converted {
+    switch type {
+    case CMARK_NODE_CODE_BLOCK:
+      var text = Self.string(cmark_node_get_literal(node))
+      if text.hasSuffix("\n") { text.removeLast() }
+      return .block(Block(.codeBlock(info: Self.string(cmark_node_get_fence_info(node)), text: text), source: range(node)))
+    case CMARK_NODE_HTML_BLOCK:
+      var html = Self.string(cmark_node_get_literal(node))
+      if html.hasSuffix("\n") { html.removeLast() }
+      if Self.isPageBreakComment(html) { return .block(Block(.pageBreak, source: range(node))) }
+      return .block(Block(.htmlBlock(html), source: range(node)))
+    case CMARK_NODE_THEMATIC_BREAK:
+      return .block(Block(.thematicBreak, source: range(node)))
+    case CMARK_NODE_TEXT:
+      return .inline(.text(Self.string(cmark_node_get_literal(node))))
+    case CMARK_NODE_SOFTBREAK:
+      return .inline(.softBreak)
+    case CMARK_NODE_LINEBREAK:
+      return .inline(.hardBreak)
+    case CMARK_NODE_CODE:
+      return .inline(.code(Self.string(cmark_node_get_literal(node))))
+    case CMARK_NODE_HTML_INLINE:
+      return .inline(.html(Self.string(cmark_node_get_literal(node))))
+    default:
+      return .inlines([])
+    }
+  }
+
+  private mutating func close(_ frame: inout Frame, quoteDepth: Int) -> Converted {
+    let node = frame.node
+    switch frame.type {
+    case CMARK_NODE_BLOCK_QUOTE:
+      return .block(Block(.blockQuote(frame.blocks), source: range(node)))
+    case CMARK_NODE_LIST:
+      let kind: ListBlock.Kind =
+        cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        ? .ordered(start: Int(cmark_node_get_list_start(node))) : .bullet
+      let list = ListBlock(kind: kind, isTight: cmark_node_get_list_tight(node) != 0, items: frame.items)
+      return .block(Block(.list(list), source: range(node)))
+    case CMARK_NODE_ITEM:
+      return .item(ListBlock.Item(frame.blocks, source: range(node)))
+    case CMARK_NODE_PARAGRAPH:
+      let source = range(node)
+      if let source, let table = pipeTable(lines: source, quoteDepth: quoteDepth) {
+        return .block(Block(.table(table), source: source))
+      }
+      return .block(Block(.paragraph(frame.inlines), source: source))
+    case CMARK_NODE_HEADING:
+      let level = Int(cmark_node_get_heading_level(node))
+      return .block(Block(.heading(level: min(max(level, 1), 6), frame.inlines), source: range(node)))
+    case CMARK_NODE_EMPH:
+      return .inline(.emphasis(frame.inlines))
+    case CMARK_NODE_STRONG:
+      return .inline(.strong(frame.inlines))
+    case CMARK_NODE_LINK:
+      return .inline(
+        .link(
+          destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+          content: frame.inlines))
+    case CMARK_NODE_IMAGE:
+      return .inline(
+        .image(
+          source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+          alt: frame.inlines.plainText))
+    case CMARK_NODE_CUSTOM_BLOCK:
+      return .blocks(frame.blocks)
+    default:  // CMARK_NODE_CUSTOM_INLINE and kinds a later libcmark may add: keep their text
+      return frame.blocks.isEmpty ? .inlines(frame.inlines) : .blocks(frame.blocks)
+    }
+  }
+
+  private func range(_ node: OpaquePointer) -> SourceRange? {
+    let first = Int(cmark_node_get_start_line(node))
+    let last = Int(cmark_node_get_end_line(node))
+    guard first >= 1 else { return nil }
+    return SourceRange(firstLine: first, lastLine: max(first, last))
+  }
+
+  /// Copies a C string that cmark owns (NULL for nodes that have none).
+  private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    guard let pointer else { return "" }
+    return String(cString: pointer)
+  }
+
+  private static func isPageBreakComment(_ html: String) -> Bool {
+    let compact = html.lowercased().filter { !$0.isWhitespace }
+    return compact == "<!--pagebreak-->"
+  }
+
+  // MARK: Pipe tables
+
+  private mutating func pipeTable(lines range: SourceRange, quoteDepth: Int) -> TableBlock? {
+    guard range.lastLine > range.firstLine else { return nil }
+    if sourceLines == nil {
+      let text = String(decoding: source, as: UTF8.self)
+      sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.hasSuffix("\r") ? $0.dropLast() : $0
+      }
+    }
+    guard let sourceLines, range.lastLine <= sourceLines.count else { return nil }
+    let rows = sourceLines[(range.firstLine - 1)..<range.lastLine].map {
+      PipeTable.stripContainerPrefix($0, quoteDepth: quoteDepth)
+    }
+    guard let table = PipeTable(rows: rows) else { return nil }
+    func cells(_ texts: [String]) -> [[Inline]] { texts.map { self.inlines(ofCell: $0) } }
+    return TableBlock(
+      alignments: table.alignments,
+      header: TableBlock.Row(cells(table.header), source: SourceRange(line: range.firstLine)),
+      rows: table.body.enumerated().map { offset, row in
+        TableBlock.Row(cells(row), source: SourceRange(line: range.firstLine + 2 + offset))
+      })
+  }
+
+  /// Parses one cell's text as inline Markdown.
+  private func inlines(ofCell text: String) -> [Inline] {
+    guard !text.isEmpty else { return [] }
+    var bytes = Array(text.utf8)
+    return bytes.withUnsafeMutableBufferPointer { buffer in
+      var converter = CmarkTreeConverter(source: UnsafeBufferPointer(buffer), options: options)
+      let blocks = converter.convert()
+      guard let first = blocks.first else { return [.text(text)] }
+      switch first.content {
+      case .paragraph(let inlines), .heading(_, let inlines): return inlines
+      default: return [.text(text)]
+      }
+    }
+  }
+}

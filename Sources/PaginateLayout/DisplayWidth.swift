@@ -1,0 +1,80 @@
+internal import CUtf8proc
+
+/// How many terminal cells text takes, per grapheme cluster.
+///
+/// - Printable ASCII is one cell per byte (a fast path that never calls utf8proc).
+/// - A cluster takes the width of its first scalar as utf8proc reports it: East Asian wide and
+///   fullwidth characters 2, combining marks and zero-width joiners 0 (they join the cluster
+///   before them).
+/// - An emoji presentation sequence (a base followed by U+FE0F) is 2 cells, as modern
+///   terminals draw it; an emoji ZWJ sequence or a flag is one cluster of 2 cells.
+/// - Control characters take no cells (the adapters have already made them visible).
+///
+///     DisplayWidth.of("naïve")   // 5
+///     DisplayWidth.of("漢字")     // 4
+///     DisplayWidth.of("👍🏽")      // 2
+public enum DisplayWidth {
+  /// The width of `text` in cells. Tabs count as one cell; expand them first where tab stops matter.
+  ///
+  /// - Complexity: O(n) in the UTF-8 length.
+  public static func of(_ text: some StringProtocol) -> Int {
+    var total = 0
+    forEachCluster(in: text) { _, width in total += width }
+    return total
+  }
+
+  /// Calls `body` with the UTF-8 byte range and the width of each grapheme cluster of `text`.
+  public static func forEachCluster(in text: some StringProtocol, _ body: (Range<Int>, Int) -> Void) {
+    var text = String(text)
+    text.withUTF8 { bytes in forEachCluster(in: bytes, body) }
+  }
+
+  /// Calls `body` with the byte range and width of each grapheme cluster in UTF-8 `bytes`.
+  ///
+  /// - Complexity: O(n); printable ASCII costs one comparison per byte.
+  public static func forEachCluster(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) -> Void) {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      // ASCII fast path: an ASCII byte is a cluster of its own unless a non-ASCII extender follows.
+      if byte < 0x80 && (index + 1 == count || bytes[index + 1] < 0x80) {
+        if byte >= 0x20 && byte != 0x7F {
+          body(index..<index + 1, 1)
+        } else {
+          body(index..<index + 1, byte == 0x09 ? 1 : 0)
+        }
+        index += 1
+        continue
+      }
+      let start = index
+      var scalar: Int32 = 0
+      var length = utf8proc_iterate(bytes.baseAddress! + index, count - index, &scalar)
+      if length <= 0 {  // invalid UTF-8: one replacement character, one cell
+        body(index..<index + 1, 1)
+        index += 1
+        continue
+      }
+      var width = scalarWidth(scalar)
+      var state: Int32 = 0
+      var previous = scalar
+      index += length
+      while index < count {
+        var next: Int32 = 0
+        length = utf8proc_iterate(bytes.baseAddress! + index, count - index, &next)
+        if length <= 0 { break }
+        if utf8proc_grapheme_break_stateful(previous, next, &state) { break }
+        if next == 0xFE0F { width = 2 }  // emoji presentation selector
+        previous = next
+        index += length
+      }
+      body(start..<index, width)
+    }
+  }
+
+  /// The width of one scalar: utf8proc's East Asian width, 0 for controls and marks.
+  static func scalarWidth(_ scalar: Int32) -> Int {
+    if scalar < 0x20 || (scalar >= 0x7F && scalar < 0xA0) { return 0 }
+    return Int(max(utf8proc_charwidth(scalar), 0))
+  }
+}

@@ -1,0 +1,24 @@
+/// The size of a page in character cells: `columns` cells wide, `lines` lines tall.
+public struct PageSize: Sendable, Hashable {
+  /// Cells per line.
+  public var columns: Int
+  /// Lines per page.
+  public var lines: Int
+
+  /// Creates a page size.
+  ///
+  /// - Precondition: both dimensions are at least 1 (the command line validates user input).
+  public init(columns: Int, lines: Int) {
+    precondition(columns >= 1 && lines >= 1, "a page needs at least one column and one line")
+    self.columns = columns
+    self.lines = lines
+  }
+
+  /// 80 columns by 66 lines, the page of a line printer and of `pr`.
+  public static let `default` = PageSize(columns: 80, lines: 66)
+}
+
+extension PageSize: CustomStringConvertible {
+  /// `80x66`.
+  public var description: String { "\(columns)x\(lines)" }
+}

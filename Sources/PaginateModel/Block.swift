@@ -1,0 +1,58 @@
+/// A block of a document: a heading, a paragraph, a list, a table, and so on.
+///
+/// A block is its ``content`` plus the ``source`` lines it came from. Containers (block quotes,
+/// list items) hold further blocks; leaf blocks hold inlines or verbatim text.
+///
+///     let heading = Block(.heading(level: 1, [.text("Introduction")]), source: SourceRange(line: 1))
+public struct Block: Sendable, Hashable {
+  /// What the block is and what it holds.
+  public var content: Content
+  /// The input lines the block came from, when the adapter knows them.
+  public var source: SourceRange?
+
+  /// Creates a block.
+  public init(_ content: Content, source: SourceRange? = nil) {
+    self.content = content
+    self.source = source
+  }
+
+  /// The kinds of block, each with its payload.
+  public enum Content: Sendable, Hashable {
+    /// A heading of level 1 (a chapter, by default) to 6.
+    case heading(level: Int, [Inline])
+    /// A paragraph of text that the layout reflows.
+    case paragraph([Inline])
+    /// A block quote holding further blocks.
+    case blockQuote([Block])
+    /// A bullet or ordered list.
+    case list(ListBlock)
+    /// A code block, kept verbatim. `info` is the info string of a fenced block (`swift`, say),
+    /// empty when there is none; `text` ends without a trailing newline.
+    case codeBlock(info: String, text: String)
+    /// A thematic break (a horizontal rule).
+    case thematicBreak
+    /// A block of raw HTML from the input, shown as text and never interpreted.
+    case htmlBlock(String)
+    /// A table.
+    case table(TableBlock)
+    /// An explicit page break: the next block starts a new page.
+    case pageBreak
+  }
+}
+
+extension Block {
+  /// A heading block.
+  public static func heading(level: Int, _ content: [Inline], source: SourceRange? = nil) -> Block {
+    Block(.heading(level: level, content), source: source)
+  }
+
+  /// A paragraph block.
+  public static func paragraph(_ content: [Inline], source: SourceRange? = nil) -> Block {
+    Block(.paragraph(content), source: source)
+  }
+
+  /// A paragraph of plain text.
+  public static func paragraph(_ text: String, source: SourceRange? = nil) -> Block {
+    Block(.paragraph([.text(text)]), source: source)
+  }
+}

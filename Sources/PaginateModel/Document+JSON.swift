@@ -1,0 +1,31 @@
+public import Foundation
+
+extension Document {
+  /// Reads a document in the JSON form.
+  ///
+  ///     let document = try Document(json: Array(#"{"version": 1, "blocks": []}"#.utf8))
+  ///
+  /// - Parameter json: UTF-8 encoded JSON.
+  /// - Throws: ``DocumentDecodingError`` naming the JSON path of the first problem
+  ///   (`$.blocks[3].level: expected 1...6, got 9`) or the place of a syntax error.
+  public init(json: some Collection<UInt8>) throws(DocumentDecodingError) {
+    do {
+      self = try JSONDecoder().decode(Document.self, from: Data(json))
+    } catch let error as DecodingError {
+      throw DocumentDecodingError(error)
+    } catch {
+      throw DocumentDecodingError(path: "", message: "invalid JSON: \(error)")
+    }
+  }
+
+  /// Writes the document in the JSON form, pretty-printed with keys in a stable order.
+  ///
+  /// The output reads back with ``init(json:)`` to an equal document.
+  public func jsonData() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    // Encoding our own value types cannot fail: every value is a string, number, bool or array.
+    // swift-format-ignore: NeverForceTry
+    return try! encoder.encode(self)
+  }
+}

@@ -1,0 +1,81 @@
+/// Replaces control characters with visible escapes, so that no byte of the input can reach a
+/// terminal as a control sequence.
+///
+/// - C0 controls and DEL become caret notation: ESC is `^[`, NUL is `^@`, DEL is `^?`.
+/// - C1 controls (U+0080–U+009F) and the bidirectional embedding, override and isolate
+///   characters (U+202A–U+202E, U+2066–U+2069) become `\u{202E}`-style escapes.
+/// - Tab and newline are kept when the caller asks (verbatim text); otherwise they are escaped too.
+///
+///     VisibleControls.escape("a\u{1B}[31mred")   // "a^[[31mred"
+public enum VisibleControls {
+  /// Returns `text` with every control character replaced by a visible escape.
+  ///
+  /// - Parameters:
+  ///   - text: The text to clean.
+  ///   - keepingTabsAndNewlines: Keep `\t` and `\n` as they are (for code blocks and plain
+  ///     text that the layout expands itself).
+  /// - Complexity: O(n) in the UTF-8 length; no allocation when nothing needs escaping.
+  public static func escape(_ text: String, keepingTabsAndNewlines: Bool = false) -> String {
+    guard needsEscaping(text, keepingTabsAndNewlines: keepingTabsAndNewlines) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 8)
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x20 || value == 0x7F {
+        if keepingTabsAndNewlines && (value == 0x09 || value == 0x0A) {
+          result.unicodeScalars.append(scalar)
+        } else {
+          result += "^"
+          result.unicodeScalars.append(Unicode.Scalar(UInt8(value ^ 0x40)))
+        }
+      } else if isEscapedNonASCII(value) {
+        result += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether ``escape(_:keepingTabsAndNewlines:)`` would change `text`.
+  ///
+  /// Scans UTF-8 bytes: ASCII controls are single bytes, C1 controls are `C2 80`–`C2 9F`, and the
+  /// bidirectional controls are `E2 80 AA`–`E2 80 AE` and `E2 81 A6`–`E2 81 A9`.
+  public static func needsEscaping(_ text: String, keepingTabsAndNewlines: Bool = false) -> Bool {
+    var utf8 = text.utf8
+    if let answer = utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines) }) {
+      return answer
+    }
+    var copy = text
+    copy.makeContiguousUTF8()
+    utf8 = copy.utf8
+    return utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines) }) ?? true
+  }
+
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ keepTabs: Bool) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x20 {
+        if !(keepTabs && (byte == 0x09 || byte == 0x0A)) { return true }
+      } else if byte == 0x7F {
+        return true
+      } else if byte == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+        return true
+      } else if byte == 0xE2, index + 2 < count {
+        let second = bytes[index + 1]
+        let third = bytes[index + 2]
+        if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
+          return true
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  private static func isEscapedNonASCII(_ value: UInt32) -> Bool {
+    (0x80...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+  }
+}

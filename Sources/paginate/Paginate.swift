@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// The `paginate` command: prints pages by default; `adapters` lists the input formats.
+@main
+struct Paginate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "paginate",
+    abstract: "Turn documents into fixed-size pages of character cells.",
+    discussion: """
+      Reads Markdown, plain text or paginate's JSON document form and prints it as pages: \
+      each page exactly as many lines as the page is tall, pages separated by form feeds.
+      """,
+    version: PaginateVersion.current,
+    subcommands: [PrintCommand.self, AdaptersCommand.self],
+    defaultSubcommand: PrintCommand.self
+  )
+}
+
+/// The version printed by `paginate --version`.
+enum PaginateVersion {
+  static let current = "0.1.0"
+}

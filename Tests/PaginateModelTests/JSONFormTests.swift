@@ -1,0 +1,115 @@
+import Foundation
+import PaginateModel
+import Testing
+
+@Suite("The JSON form of a document")
+struct JSONFormTests {
+  /// A document that uses every block and inline, with and without source lines.
+  static let everything = Document(
+    title: "Everything",
+    blocks: [
+      .heading(level: 1, [.text("Title")], source: SourceRange(line: 1)),
+      .paragraph(
+        [
+          .text("Some "), .emphasis([.text("emphasis")]), .text(", "), .strong([.text("strong")]),
+          .softBreak, .code("code"), .link(destination: "https://example.com", title: "Ex", content: [.text("a link")]),
+          .image(source: "cat.png", title: "", alt: "a cat"), .hardBreak, .html("<br>"),
+        ], source: SourceRange(firstLine: 3, lastLine: 4)),
+      Block(.blockQuote([.paragraph("Quoted."), Block(.blockQuote([.paragraph("Deeper.")]))])),
+      Block(
+        .list(
+          ListBlock(
+            kind: .ordered(start: 3), isTight: false,
+            items: [
+              ListBlock.Item([.paragraph("three")], source: SourceRange(line: 9)),
+              ListBlock.Item([.paragraph("four"), Block(.list(ListBlock(kind: .bullet, items: [.init([.paragraph("x")])])))]),
+            ]))),
+      Block(.codeBlock(info: "swift", text: "let x = 1\n\tprint(x)")),
+      Block(.codeBlock(info: "", text: "")),
+      Block(.thematicBreak),
+      Block(.htmlBlock("<div onclick=\"x\">hi</div>")),
+      Block(
+        .table(
+          TableBlock(
+            alignments: [.left, .unspecified, .right],
+            header: .init([[.text("a")], [], [.strong([.text("c")])]]),
+            rows: [.init([[.text("1")], [.text("2")]], source: SourceRange(line: 20)), .init([[], [], [.text("")]])]))),
+      Block(.pageBreak),
+      .paragraph([], source: nil),
+      .paragraph([.text("")], source: nil),
+    ])
+
+  @Test("a document survives model → JSON → model unchanged")
+  func roundTrip() throws {
+    let json = Self.everything.jsonData()
+    let back = try Document(json: json)
+    #expect(back == Self.everything)
+  }
+
+  @Test("hand-written shorthand: bare strings, string items and cells")
+  func shorthand() throws {
+    let json = """
+      {"version": 1, "blocks": [
+        {"type": "paragraph", "inlines": ["Hello ", {"type": "strong", "text": "world"}]},
+        {"type": "list", "items": ["one", "two"]},
+        {"type": "table", "header": ["a", "b"], "rows": [["1", "2"]], "lines": [4, 6]}
+      ]}
+      """
+    let document = try Document(json: Array(json.utf8))
+    #expect(document.blocks[0] == .paragraph([.text("Hello "), .strong([.text("world")])]))
+    #expect(
+      document.blocks[1]
+        == Block(.list(ListBlock(kind: .bullet, items: [.init([.paragraph("one")]), .init([.paragraph("two")])]))))
+    guard case .table(let table) = document.blocks[2].content else {
+      Issue.record("expected a table")
+      return
+    }
+    #expect(table.columnCount == 2)
+    #expect(table.rows[0].cells == [[.text("1")], [.text("2")]])
+    #expect(document.blocks[2].source == SourceRange(firstLine: 4, lastLine: 6))
+  }
+
+  @Test(
+    "each kind of error names its JSON path and what was expected",
+    arguments: [
+      (
+        #"{"version": 1, "blocks": [{"type":"rule"},{"type":"rule"},{"type":"rule"},{"type":"heading","level":9,"text":"x"}]}"#,
+        "$.blocks[3].level: expected 1...6, got 9"
+      ),
+      (#"{"blocks": []}"#, "$: missing key 'version' in document"),
+      (#"{"version": 2, "blocks": []}"#, "$.version: expected 1, got 2 (written by a newer paginate?)"),
+      (#"{"version": 1}"#, "$: missing key 'blocks' in document"),
+      (
+        #"{"version": 1, "blocks": [{"type": "para"}]}"#,
+        "$.blocks[0].type: expected one of heading, paragraph, quote, list, code, rule, html, table, pagebreak; got 'para'"
+      ),
+      (#"{"version": 1, "blocks": [{"type": "heading", "levle": 1}]}"#, "$.blocks[0].levle: unknown key 'levle' in heading block; expected one of 'inlines', 'level', 'lines', 'text', 'type'"),
+      (#"{"version": 1, "blocks": [{"type": "heading", "level": "one"}]}"#, "$.blocks[0].level: expected an integer, got a string"),
+      (#"{"version": 1, "blocks": [{"type": "paragraph"}]}"#, "$.blocks[0]: missing key 'text' or 'inlines' in paragraph block"),
+      (#"{"version": 1, "blocks": [{"type": "paragraph", "inlines": [{"type": "blink"}]}]}"#, "$.blocks[0].inlines[0].type: expected one of text, emphasis, strong, code, link, image, softbreak, linebreak, html; got 'blink'"),
+      (#"{"version": 1, "blocks": [{"type": "rule", "lines": [5, 2]}]}"#, "$.blocks[0].lines: expected [first, last] with 1 <= first <= last, got [5, 2]"),
+      (#"{"version": 1, "blocks": [{"type": "list", "start": 2, "items": []}]}"#, "$.blocks[0].start: a bullet list has no start number (got 2); add \"ordered\": true"),
+      (#"{"version": 1, "blocks": [{"type": "code"}]}"#, "$.blocks[0]: missing key 'text' in code block"),
+      (#"{"version": 1, "blocks": {}}"#, "$.blocks: expected an array, got a dictionary"),
+    ])
+  func errors(json: String, expected: String) throws {
+    #expect(throws: DocumentDecodingError.self) { try Document(json: Array(json.utf8)) }
+    do {
+      _ = try Document(json: Array(json.utf8))
+    } catch {
+      #expect(error.description == expected)
+    }
+  }
+
+  @Test("a syntax error is reported as invalid JSON with its place")
+  func syntaxError() {
+    do {
+      _ = try Document(json: Array("{\"version\": 1,\n \"blocks\": [}".utf8))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.path == "")
+      #expect(error.message.hasPrefix("invalid JSON: "))
+      #expect(error.message.contains("line 2"))
+    }
+  }
+}

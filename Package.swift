@@ -74,7 +74,6 @@ let package = Package(
     .testTarget(
       name: "PaginateAdaptersTests",
       dependencies: ["PaginateAdapters", "PaginateModel"],
-      resources: [.copy("Fixtures")],
       swiftSettings: strictSettings
     ),
     .testTarget(

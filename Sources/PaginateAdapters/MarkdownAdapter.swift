@@ -11,6 +11,10 @@ public import PaginateModel
 ///
 /// The title of the document is the text of its first level-1 heading.
 ///
+/// Block quotes and lists nested deeper than ``maximumNesting`` levels, and inline spans nested
+/// deeper than ``maximumInlineNesting``, are flattened into their parent: the text is kept, so
+/// that a hostile input cannot make later recursive processing exhaust the stack.
+///
 /// Markdown has no syntax errors: ``document(from:)`` never throws.
 public struct MarkdownAdapter: InputAdapter {
   public let name = "markdown"
@@ -20,6 +24,11 @@ public struct MarkdownAdapter: InputAdapter {
   /// Turns straight quotes into curly ones, `--` into en dashes and `...` into ellipses
   /// (libcmark's `CMARK_OPT_SMART`).
   public var smartPunctuation: Bool
+
+  /// The deepest nesting of block quotes and lists kept as such.
+  public static let maximumNesting = 64
+  /// The deepest nesting of emphasis, strong and link spans kept as such.
+  public static let maximumInlineNesting = 32
 
   /// Creates the adapter.
   public init(smartPunctuation: Bool = false) {
@@ -68,14 +77,42 @@ private struct CmarkTreeConverter {
     var blocks: [Block] = []
     var inlines: [Inline] = []
     var items: [ListBlock.Item] = []
+    /// Block quotes enclosing this node (not counting itself).
+    var quoteDepth = 0
+    /// Block quotes and lists enclosing this node.
+    var blockDepth = 0
+    /// Emphasis, strong and link spans enclosing this node.
+    var inlineDepth = 0
+
+    /// The depths a child of this frame's node sees.
+    func child(node: OpaquePointer, type: cmark_node_type) -> Frame {
+      let isQuote = self.type == CMARK_NODE_BLOCK_QUOTE
+      let isBlockContainer = isQuote || self.type == CMARK_NODE_LIST
+      let isSpan = self.type == CMARK_NODE_EMPH || self.type == CMARK_NODE_STRONG || self.type == CMARK_NODE_LINK
+      return Frame(
+        node: node, type: type, quoteDepth: quoteDepth + (isQuote ? 1 : 0),
+        blockDepth: blockDepth + (isBlockContainer ? 1 : 0), inlineDepth: inlineDepth + (isSpan ? 1 : 0))
+    }
   }
 
   /// Lines of the source, split on first use (only pipe-table detection needs them).
   private var sourceLines: [Substring]?
+  /// The byte offset where each line starts, for trimming blank lines off source ranges.
+  private let lineStarts: [Int]
 
   init(source: UnsafeBufferPointer<UInt8>, options: Int32) {
     self.source = source
     self.options = options
+    var starts = [0]
+    for index in source.indices where source[index] == 0x0A { starts.append(index + 1) }
+    lineStarts = starts
+  }
+
+  /// Whether source line `line` (from 1) holds only spaces and tabs.
+  private func isBlank(line: Int) -> Bool {
+    guard line >= 1 && line <= lineStarts.count else { return true }
+    let end = line < lineStarts.count ? lineStarts[line] : source.count
+    return source[lineStarts[line - 1]..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
   }
 
   mutating func convert() -> [Block] {
@@ -100,14 +137,15 @@ private struct CmarkTreeConverter {
         if Self.isLeaf(type) {
           append(leaf(node, type), to: &stack)
         } else {
-          stack.append(Frame(node: node, type: type))
+          stack.append(stack.last?.child(node: node, type: type) ?? Frame(node: node, type: type))
         }
       } else if event == CMARK_EVENT_EXIT {
         guard var frame = stack.popLast() else { continue }
         if type == CMARK_NODE_DOCUMENT {
           result = frame.blocks
         } else {
-          let converted = close(&frame, quoteDepth: stack.count { $0.type == CMARK_NODE_BLOCK_QUOTE })
+          var converted = close(&frame, quoteDepth: frame.quoteDepth)
+          converted = flattenedIfTooDeep(converted, frame: frame)
           append(converted, to: &stack)
         }
       }
@@ -122,6 +160,19 @@ private struct CmarkTreeConverter {
     case item(ListBlock.Item)
     case blocks([Block])
     case inlines([Inline])
+  }
+
+  /// Replaces a container nested too deeply by its children.
+  private func flattenedIfTooDeep(_ converted: Converted, frame: Frame) -> Converted {
+    switch frame.type {
+    case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST:
+      guard frame.blockDepth >= MarkdownAdapter.maximumNesting else { return converted }
+      return .blocks(frame.type == CMARK_NODE_LIST ? frame.items.flatMap(\.blocks) : frame.blocks)
+    case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK:
+      return frame.inlineDepth >= MarkdownAdapter.maximumInlineNesting ? .inlines(frame.inlines) : converted
+    default:
+      return converted
+    }
   }
 
   private func append(_ converted: Converted, to stack: inout [Frame]) {
@@ -220,7 +271,10 @@ private struct CmarkTreeConverter {
     let first = Int(cmark_node_get_start_line(node))
     let last = Int(cmark_node_get_end_line(node))
     guard first >= 1 else { return nil }
-    return SourceRange(firstLine: first, lastLine: max(first, last))
+    // libcmark counts the blank line after some blocks (a setext heading, a list) as theirs.
+    var trimmed = max(first, last)
+    while trimmed > first && isBlank(line: trimmed) { trimmed -= 1 }
+    return SourceRange(firstLine: first, lastLine: trimmed)
   }
 
   /// Copies a C string that cmark owns (NULL for nodes that have none).

@@ -194,7 +194,7 @@ extension ListBlock.Item: Codable {
 
 extension TableBlock {
   fileprivate init(from container: KeyedDecodingContainer<JSONKey>) throws {
-    let header = try container.required(JSONCells.self, "header", in: "table block")
+    let header = try container.required(TableRowJSON.self, "header", in: "table block").row
     let rows = try container.optional([TableRowJSON].self, "rows") ?? []
     let columns = max(header.cells.count, rows.map(\.row.cells.count).max() ?? 0)
     var alignments = try container.optional([Alignment].self, "align") ?? []
@@ -204,14 +204,14 @@ extension TableBlock {
         debugDescription: "expected at most \(columns) alignments (one per column), got \(alignments.count)")
     }
     alignments += Array(repeating: .unspecified, count: columns - alignments.count)
-    self.init(alignments: alignments, header: Row(header.cells), rows: rows.map(\.row))
+    self.init(alignments: alignments, header: header, rows: rows.map(\.row))
   }
 
   fileprivate func encode(into container: inout KeyedEncodingContainer<JSONKey>) throws {
     if alignments.contains(where: { $0 != .unspecified }) {
       try container.encode(alignments, forKey: JSONKey("align"))
     }
-    try container.encode(JSONCells(cells: header.cells), forKey: JSONKey("header"))
+    try container.encode(TableRowJSON(row: header), forKey: JSONKey("header"))
     try container.encode(rows.map(TableRowJSON.init), forKey: JSONKey("rows"))
   }
 }

@@ -1,0 +1,113 @@
+import PaginateAdapters
+import PaginateModel
+import Testing
+
+@Suite("Choosing an adapter")
+struct AdapterRegistryTests {
+  let registry = AdapterRegistry.builtIn
+
+  @Test("the built-ins are markdown, text and json with their extensions")
+  func builtIns() {
+    #expect(registry.adapters.map(\.name) == ["markdown", "text", "json"])
+    #expect(registry.adapters[0].fileExtensions.contains("md"))
+    #expect(registry.adapters[1].fileExtensions == ["txt", "text"])
+    #expect(registry.adapters[2].fileExtensions == ["json"])
+  }
+
+  @Test(
+    "--from wins, then the extension, then sniffing, then plain text",
+    arguments: [
+      ("notes.md", "{", "text", "text"),
+      ("notes.md", "{", nil, "markdown"),
+      ("NOTES.MD", "x", nil, "markdown"),
+      ("data.json", "x", nil, "json"),
+      ("doc", "  {\"version\": 1}", nil, "json"),
+      ("doc", "# Title\n", nil, "markdown"),
+      ("doc", "just words", nil, "text"),
+      ("<stdin>", "just words", nil, "text"),
+      ("archive.tar.txt", "x", nil, "text"),
+      ("x", "y", "md", "markdown"),
+      ("x", "y", "JSON", "json"),
+    ] as [(String, String, String?, String)])
+  func choosing(name: String, content: String, from: String?, expected: String) throws {
+    let adapter = try registry.adapter(for: InputSource(text: content, name: name), named: from)
+    #expect(adapter.name == expected)
+  }
+
+  @Test("an unknown --from is an error that lists the known names")
+  func unknownName() {
+    #expect(throws: InputError(input: "x", message: "unknown input format 'rtf'; expected one of markdown, text, json")) {
+      try registry.adapter(for: InputSource(text: "", name: "x"), named: "rtf")
+    }
+  }
+
+  @Test("a binary file is refused unless --from text")
+  func binary() throws {
+    let input = InputSource(bytes: [0x7F, 0x45, 0x4C, 0x46, 0, 0, 1], name: "a.out")
+    #expect(
+      throws: InputError(
+        input: "a.out", message: "looks like a binary file (NUL bytes in the first 8 KB); use '--from text' to read it anyway")
+    ) { try registry.load(input) }
+    let loaded = try registry.load(input, named: "text")
+    #expect(loaded.adapter.name == "text")
+    #expect(loaded.document.blocks.first.map { $0.content } == .paragraph([.text("^?ELF^@^@^A")]))
+  }
+
+  @Test("invalid UTF-8 is reported once, as a warning")
+  func warning() throws {
+    let loaded = try registry.load(InputSource(bytes: [0x61, 0xFF, 0x62, 0xFE], name: "w.txt"))
+    #expect(loaded.warnings == ["w.txt: replaced 2 invalid UTF-8 sequences with U+FFFD"])
+  }
+
+  @Test("a third-party adapter registers and is chosen like a built-in")
+  func thirdParty() throws {
+    struct Shouting: InputAdapter {
+      let name = "shout"
+      let fileExtensions = ["shout"]
+      let summary = "Upper-cases everything"
+      func sniff(_ head: ArraySlice<UInt8>) -> Bool { head.starts(with: Array("!!".utf8)) }
+      func document(from input: InputSource) throws(InputError) -> Document {
+        Document(blocks: [.paragraph(input.text.uppercased())])
+      }
+    }
+    var registry = AdapterRegistry.builtIn
+    registry.register(Shouting())
+    #expect(try registry.load(InputSource(text: "hi", name: "a.shout")).document.blocks == [.paragraph("HI")])
+    #expect(try registry.load(InputSource(text: "!!hey", name: "a")).document.blocks == [.paragraph("!!HEY")])
+  }
+}
+
+@Suite("JSON adapter")
+struct JSONAdapterTests {
+  @Test("reads the JSON form and reports errors with the input name and path")
+  func errors() throws {
+    let adapter = JSONAdapter()
+    let good = try adapter.document(
+      from: InputSource(text: #"{"version": 1, "title": "T", "blocks": [{"type": "paragraph", "text": "hi"}]}"#))
+    #expect(good == Document(title: "T", blocks: [.paragraph("hi")]))
+    #expect(
+      throws: InputError(input: "r.json", location: "$.blocks[0].level", message: "expected 1...6, got 9")
+    ) {
+      try adapter.document(
+        from: InputSource(text: #"{"version": 1, "blocks": [{"type": "heading", "level": 9, "text": "x"}]}"#, name: "r.json"))
+    }
+    #expect(throws: InputError.self) { try adapter.document(from: InputSource(text: "{\"version\": 1, ", name: "t.json")) }
+    #expect(
+      throws: InputError(input: "e.json", message: "empty input; expected a JSON document {\"version\": 1, \"blocks\": [...]}")
+    ) { try adapter.document(from: InputSource(text: " \n", name: "e.json")) }
+  }
+
+  @Test("escaped control characters in JSON strings are made visible")
+  func controls() throws {
+    let document = try JSONAdapter().document(
+      from: InputSource(text: #"{"version": 1, "blocks": [{"type": "paragraph", "text": "a\u001b[31mb"}]}"#))
+    #expect(document.blocks == [.paragraph("a^[[31mb")])
+  }
+
+  @Test("Markdown read, written as JSON and read back gives the same document")
+  func markdownRoundTrip() throws {
+    let original = try markdown("# T\n\n- a *b*\n- [c](d)\n\n| x | y |\n|---|--:|\n| 1 | 2 |\n\n```\ncode\n```\n")
+    let back = try JSONAdapter().document(from: InputSource(bytes: Array(original.jsonData()), name: "x.json"))
+    #expect(back == original)
+  }
+}

@@ -1,0 +1,187 @@
+import PaginateAdapters
+import PaginateModel
+import Testing
+
+/// Reads Markdown with the built-in adapter.
+func markdown(_ text: String, smart: Bool = false) throws -> Document {
+  try MarkdownAdapter(smartPunctuation: smart).document(from: InputSource(text: text, name: "test.md"))
+}
+
+/// The blocks of a document without their source lines, for comparing structure.
+func withoutSources(_ blocks: [Block]) -> [Block] {
+  blocks.map { block in
+    var copy = block
+    copy.source = nil
+    switch block.content {
+    case .blockQuote(let children): copy.content = .blockQuote(withoutSources(children))
+    case .list(var list):
+      list.items = list.items.map { ListBlock.Item(withoutSources($0.blocks)) }
+      copy.content = .list(list)
+    case .table(var table):
+      table.header.source = nil
+      table.rows = table.rows.map { TableBlock.Row($0.cells) }
+      copy.content = .table(table)
+    default: break
+    }
+    return copy
+  }
+}
+
+@Suite("Markdown adapter")
+struct MarkdownAdapterTests {
+  @Test("ATX and setext headings keep their level and source line")
+  func headings() throws {
+    let document = try markdown("# One\n\nTwo\n---\n\n###### Six\n")
+    #expect(document.blocks == [
+      .heading(level: 1, [.text("One")], source: SourceRange(line: 1)),
+      .heading(level: 2, [.text("Two")], source: SourceRange(firstLine: 3, lastLine: 4)),
+      .heading(level: 6, [.text("Six")], source: SourceRange(line: 6)),
+    ])
+    #expect(document.title == "One")
+  }
+
+  @Test("paragraph inlines: text, emphasis, strong, code, soft and hard breaks, raw HTML")
+  func inlines() throws {
+    let document = try markdown("a *b* **c** `d`\ne  \nf <span>g</span>\n")
+    #expect(withoutSources(document.blocks) == [
+      .paragraph([
+        .text("a "), .emphasis([.text("b")]), .text(" "), .strong([.text("c")]), .text(" "), .code("d"),
+        .softBreak, .text("e"), .hardBreak, .text("f "), .html("<span>"), .text("g"), .html("</span>"),
+      ])
+    ])
+  }
+
+  @Test("links keep destination and title; images become alt text")
+  func linksAndImages() throws {
+    let document = try markdown("[x *y*](http://a.b \"T\") ![a *cat*](cat.png)\n\n[ref]\n\n[ref]: /r\n")
+    #expect(withoutSources(document.blocks) == [
+      .paragraph([
+        .link(destination: "http://a.b", title: "T", content: [.text("x "), .emphasis([.text("y")])]), .text(" "),
+        .image(source: "cat.png", title: "", alt: "a cat"),
+      ]),
+      .paragraph([.link(destination: "/r", title: "", content: [.text("ref")])]),
+    ])
+  }
+
+  @Test("block quotes nest")
+  func quotes() throws {
+    let document = try markdown("> a\n>\n> > b\n")
+    #expect(withoutSources(document.blocks) == [
+      Block(.blockQuote([.paragraph("a"), Block(.blockQuote([.paragraph("b")]))]))
+    ])
+    #expect(document.blocks[0].source == SourceRange(firstLine: 1, lastLine: 3))
+  }
+
+  @Test("bullet and ordered lists: start number, tight and loose, nesting")
+  func lists() throws {
+    let tight = try markdown("3. a\n4. b\n   - c\n")
+    #expect(withoutSources(tight.blocks) == [
+      Block(
+        .list(
+          ListBlock(
+            kind: .ordered(start: 3), isTight: true,
+            items: [
+              .init([.paragraph("a")]),
+              .init([.paragraph("b"), Block(.list(ListBlock(kind: .bullet, isTight: true, items: [.init([.paragraph("c")])])))]),
+            ])))
+    ])
+    let loose = try markdown("- a\n\n- b\n")
+    guard case .list(let list) = loose.blocks[0].content else {
+      Issue.record("expected a list")
+      return
+    }
+    #expect(!list.isTight)
+    #expect(list.kind == .bullet)
+    #expect(list.items[1].source == SourceRange(line: 3))
+  }
+
+  @Test("fenced and indented code blocks keep their text and info string")
+  func code() throws {
+    let document = try markdown("```swift\nlet x = 1\n\tindented\n```\n\n    plain\n    code\n")
+    #expect(withoutSources(document.blocks) == [
+      Block(.codeBlock(info: "swift", text: "let x = 1\n\tindented")),
+      Block(.codeBlock(info: "", text: "plain\ncode")),
+    ])
+    #expect(document.blocks[0].source == SourceRange(firstLine: 1, lastLine: 4))
+  }
+
+  @Test("thematic breaks, HTML blocks, and <!-- pagebreak --> as a page break")
+  func breaksAndHTML() throws {
+    let document = try markdown("a\n\n***\n\n<div>\nhi\n</div>\n\n<!-- pagebreak -->\n\n<!--PageBreak-->\n")
+    #expect(withoutSources(document.blocks) == [
+      .paragraph("a"), Block(.thematicBreak), Block(.htmlBlock("<div>\nhi\n</div>")), Block(.pageBreak),
+      Block(.pageBreak),
+    ])
+  }
+
+  @Test("a pipe table becomes a table with alignments, inline cells and escaped bars")
+  func pipeTable() throws {
+    let document = try markdown("| a | *b* | c |\n|:--|:-:|--:|\n| 1 | x \\| y | `z` |\n| 2 |\n")
+    #expect(withoutSources(document.blocks) == [
+      Block(
+        .table(
+          TableBlock(
+            alignments: [.left, .center, .right],
+            header: .init([[.text("a")], [.emphasis([.text("b")])], [.text("c")]]),
+            rows: [
+              .init([[.text("1")], [.text("x | y")], [.code("z")]]),
+              .init([[.text("2")], [], []]),
+            ])))
+    ])
+    guard case .table(let table) = document.blocks[0].content else { return }
+    #expect(table.rows[1].source == SourceRange(line: 4))
+  }
+
+  @Test("a table inside a block quote is recognised")
+  func tableInQuote() throws {
+    let document = try markdown("> | a | b |\n> |---|---|\n> | 1 | 2 |\n")
+    guard case .blockQuote(let children) = document.blocks[0].content,
+      case .table(let table) = children.first?.content
+    else {
+      Issue.record("expected a table in a quote, got \(document.blocks)")
+      return
+    }
+    #expect(table.rows == [TableBlock.Row([[.text("1")], [.text("2")]], source: SourceRange(line: 3))])
+  }
+
+  @Test("a paragraph with bars but no delimiter row stays a paragraph")
+  func notATable() throws {
+    let document = try markdown("a | b\nc | d\n")
+    #expect(withoutSources(document.blocks) == [.paragraph([.text("a | b"), .softBreak, .text("c | d")])])
+  }
+
+  @Test("smart punctuation is optional")
+  func smart() throws {
+    #expect(withoutSources(try markdown("\"a\" -- b...", smart: true).blocks) == [.paragraph("“a” – b…")])
+    #expect(withoutSources(try markdown("\"a\" -- b...").blocks) == [.paragraph("\"a\" -- b...")])
+  }
+
+  @Test("entities are decoded and control characters made visible")
+  func entitiesAndControls() throws {
+    let document = try markdown("&amp; &copy; \u{1B}[31mred\n")
+    #expect(withoutSources(document.blocks) == [.paragraph([.text("& © ^[[31mred")])])
+  }
+
+  @Test("quotes nested beyond the limit are flattened, keeping the text")
+  func deepNesting() throws {
+    let depth = 10_000
+    let document = try markdown(String(repeating: ">", count: depth) + " deep\n")
+    var level = 0
+    var blocks = document.blocks
+    while case .blockQuote(let children) = blocks.first?.content {
+      level += 1
+      blocks = children
+    }
+    #expect(level == MarkdownAdapter.maximumNesting)
+    #expect(blocks == [.paragraph("deep", source: SourceRange(line: 1))])
+    let lists = try markdown(String(repeating: "- ", count: 10_000) + "item\n")
+    #expect(lists.blocks.count == 1)
+    let inlines = try markdown(String(repeating: "*a ", count: 5_000) + "x" + String(repeating: " a*", count: 5_000))
+    #expect(withoutSources(inlines.blocks).count == 1)
+  }
+
+  @Test("empty input gives an empty document")
+  func empty() throws {
+    #expect(try markdown("").blocks.isEmpty)
+  }
+}

@@ -1,0 +1,86 @@
+import PaginateAdapters
+import PaginateModel
+import Testing
+
+func plainText(_ bytes: [UInt8]) throws -> Document {
+  try PlainTextAdapter().document(from: InputSource(bytes: bytes, name: "test.txt"))
+}
+
+func plainText(_ text: String) throws -> Document { try plainText(Array(text.utf8)) }
+
+@Suite("Plain-text adapter")
+struct PlainTextAdapterTests {
+  @Test("paragraphs split at blank lines and are joined for reflow")
+  func paragraphs() throws {
+    let document = try plainText("One line\n  and another.\n\n \t\nSecond.\n")
+    #expect(document.blocks == [
+      .paragraph("One line and another.", source: SourceRange(firstLine: 1, lastLine: 2)),
+      .paragraph("Second.", source: SourceRange(line: 5)),
+    ])
+  }
+
+  @Test("lines indented by a tab or four spaces are kept verbatim, blank lines inside included")
+  func verbatim() throws {
+    let document = try plainText("Text:\n    x = 1\n\n\ty\tz\nAfter.\n")
+    #expect(document.blocks == [
+      .paragraph("Text:", source: SourceRange(line: 1)),
+      Block(.codeBlock(info: "", text: "    x = 1\n\n\ty\tz"), source: SourceRange(firstLine: 2, lastLine: 4)),
+      .paragraph("After.", source: SourceRange(line: 5)),
+    ])
+  }
+
+  @Test("a form feed is a page break, on its own line or inside one")
+  func formFeeds() throws {
+    let document = try plainText("a\n\u{0C}\nb\u{0C}c\n")
+    #expect(document.blocks.map(\.content) == [
+      .paragraph([.text("a")]), .pageBreak, .paragraph([.text("b")]), .pageBreak, .paragraph([.text("c")]),
+    ])
+    #expect(document.blocks[2].source == SourceRange(line: 3))
+    #expect(document.blocks[4].source == SourceRange(line: 3))
+  }
+
+  @Test("CRLF and lone CR end lines like LF")
+  func lineEndings() throws {
+    let crlf = try plainText("a\r\nb\r\n\r\nc")
+    let cr = try plainText("a\rb\r\rc")
+    let lf = try plainText("a\nb\n\nc")
+    #expect(crlf == lf)
+    #expect(cr == lf)
+    #expect(lf.blocks.last?.source == SourceRange(line: 4))
+  }
+
+  @Test("invalid UTF-8 becomes U+FFFD and is counted once per sequence")
+  func invalidUTF8() throws {
+    let bytes: [UInt8] = Array("ok ".utf8) + [0xC0, 0xAF] + Array(" x ".utf8) + [0xED, 0xA0, 0x80] + [0xE2, 0x82]
+    let document = try plainText(bytes)
+    guard case .paragraph(let inlines) = document.blocks.first?.content else {
+      Issue.record("expected a paragraph")
+      return
+    }
+    let text = inlines.plainText
+    #expect(text.hasPrefix("ok \u{FFFD}"))
+    #expect(!text.contains("\u{C0}"))
+    #expect(InputSource(bytes: bytes, name: "x").invalidUTF8Count == text.filter { $0 == "\u{FFFD}" }.count)
+    #expect(InputSource(text: "clean ä", name: "x").invalidUTF8Count == 0)
+  }
+
+  @Test("control characters never reach the model as raw bytes")
+  func controls() throws {
+    let document = try plainText("a\u{1B}]0;title\u{07}b\u{9B}c\u{7F}\n    \u{1B}[2J\tkeep\n")
+    #expect(document.blocks.map(\.content) == [
+      .paragraph([.text("a^[]0;title^Gb\\u{9B}c^?")]),
+      .codeBlock(info: "", text: "    ^[[2J\tkeep"),
+    ])
+  }
+
+  @Test("a byte-order mark is dropped; tabs inside a paragraph become spaces")
+  func bomAndTabs() throws {
+    #expect(try plainText([0xEF, 0xBB, 0xBF] + Array("a\tb".utf8)).blocks == [.paragraph("a b", source: SourceRange(line: 1))])
+  }
+
+  @Test("empty and blank input give no blocks")
+  func empty() throws {
+    #expect(try plainText("").blocks.isEmpty)
+    #expect(try plainText("\n \n\t\n").blocks.isEmpty)
+  }
+}

@@ -56,6 +56,8 @@ public enum DisplayWidth {
         continue
       }
       var width = scalarWidth(scalar)
+      // Regional indicators (flags) are drawn 2 cells wide; utf8proc says 1.
+      if (0x1F1E6...0x1F1FF).contains(scalar) { width = 2 }
       var state: Int32 = 0
       var previous = scalar
       index += length

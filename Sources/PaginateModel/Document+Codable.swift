@@ -10,7 +10,7 @@ extension Document: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: JSONKey.self)
     try container.rejectUnknownKeys(allowed: Self.keys, in: "document")
-    let version = try container.required(Int.self, "version", in: "document")
+    let version = try container.requiredInteger("version", in: "document")
     guard version == Document.jsonVersion else {
       let hint = version > Document.jsonVersion ? " (written by a newer paginate?)" : ""
       throw DecodingError.dataCorruptedError(
@@ -32,15 +32,16 @@ extension Document: Codable {
 extension SourceRange: Codable {
   /// Decodes `[first, last]`.
   public init(from decoder: any Decoder) throws {
-    var container = try decoder.unkeyedContainer()
-    let first = try container.decode(Int.self)
-    let last = try container.decode(Int.self)
-    guard container.isAtEnd, first >= 1, last >= first else {
+    let values = try decoder.singleValueContainer().decode([Double].self)
+    let numbers = values.compactMap(JSONKey.integer)
+    guard values.count == 2, numbers.count == 2, numbers[0] >= 1, numbers[1] >= numbers[0] else {
+      let got = "[" + values.map(JSONKey.format).joined(separator: ", ") + "]"
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
-          debugDescription: "expected [first, last] with 1 <= first <= last, got [\(first), \(last)]"))
+          debugDescription: "expected [first, last] with 1 <= first <= last, got \(got)"))
     }
+    let (first, last) = (numbers[0], numbers[1])
     self.init(firstLine: first, lastLine: last)
   }
 
@@ -68,7 +69,7 @@ extension Block: Codable {
     switch type {
     case "heading":
       try allow("level", "text", "inlines")
-      let level = try container.required(Int.self, "level", in: "heading block")
+      let level = try container.requiredInteger("level", in: "heading block")
       guard (1...6).contains(level) else {
         throw DecodingError.dataCorruptedError(
           forKey: JSONKey("level"), in: container, debugDescription: "expected 1...6, got \(level)")
@@ -83,7 +84,7 @@ extension Block: Codable {
     case "list":
       try allow("ordered", "start", "tight", "items")
       let ordered = try container.optional(Bool.self, "ordered") ?? false
-      let start = try container.optional(Int.self, "start")
+      let start = try container.optionalInteger("start")
       if let start, !ordered {
         throw DecodingError.dataCorruptedError(
           forKey: JSONKey("start"), in: container,
@@ -216,7 +217,17 @@ extension TableBlock {
   }
 }
 
-extension TableBlock.Alignment: Codable {}
+extension TableBlock.Alignment: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let name = try container.decode(String.self)
+    guard let alignment = TableBlock.Alignment(rawValue: name) else {
+      let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected one of \(names); got '\(name)'")
+    }
+    self = alignment
+  }
+}
 
 /// A table row in JSON: an array of cells, or `{"cells": [...], "lines": [first, last]}`.
 private struct TableRowJSON: Codable {

@@ -65,7 +65,7 @@ extension DocumentDecodingError {
   private static func jsonTypeName(_ type: Any.Type) -> String {
     switch type {
     case is String.Type: "a string"
-    case is Int.Type: "an integer"
+    case is Int.Type, is Double.Type: "an integer"  // integers are decoded as Double, see JSONKey
     case is Bool.Type: "true or false"
     case is [Any].Type: "an array"
     default:

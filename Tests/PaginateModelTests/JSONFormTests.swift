@@ -113,3 +113,25 @@ struct JSONFormTests {
     }
   }
 }
+
+@Suite("JSON form: messages for values of the wrong kind")
+struct JSONValueErrorTests {
+  @Test(
+    "numbers, alignments and line ranges",
+    arguments: [
+      (#"{"version": 1, "blocks": [{"type": "heading", "level": 2.5, "text": "x"}]}"#, "$.blocks[0].level"),
+      (#"{"version": 1, "blocks": [{"type": "table", "header": ["a"], "align": ["middle"]}]}"#, "$.blocks[0].align[0]: expected one of none, left, center, right; got 'middle'"),
+      (#"{"version": 1, "blocks": [{"type": "rule", "lines": [1, 2, 3]}]}"#, "$.blocks[0].lines: expected [first, last] with 1 <= first <= last, got [1, 2, 3]"),
+      (#"{"version": 1, "blocks": [{"type": "rule", "lines": [3]}]}"#, "$.blocks[0].lines: expected [first, last] with 1 <= first <= last, got [3]"),
+      (#"{"version": 1, "blocks": [{"type": "heading", "level": 99999999999999999999, "text": "x"}]}"#, "$.blocks[0].level"),
+    ])
+  func message(json: String, expected: String) {
+    do {
+      _ = try Document(json: Array(json.utf8))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description.hasPrefix(expected), "\(error.description)")
+      #expect(!error.description.contains("not valid JSON"))
+    }
+  }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs the Markdown adapter under valgrind on every Markdown sample and fails if anything is
+# definitely lost, or if any loss record (even "possibly lost") involves libcmark.
+# Usage: Scripts/leak-check.sh [path/to/paginate]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary="${1:-.build/debug/paginate}"
+if ! command -v valgrind >/dev/null; then
+  echo "leak-check: valgrind is not installed (apt-get install valgrind)" >&2
+  exit 2
+fi
+status=0
+for file in SampleDocs/*.md; do
+  log="$(mktemp)"
+  valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=3 \
+    "$binary" --page-size 60x30 "$file" >/dev/null 2>"$log" || status=$?
+  lost="$(grep -E 'definitely lost:' "$log" | sed 's/.*definitely lost: //')"
+  if grep -q cmark "$log"; then
+    echo "leak-check: $file: libcmark memory lost:" >&2
+    grep -B3 -A20 cmark "$log" >&2
+    status=1
+  fi
+  echo "leak-check: $file: definitely lost: ${lost:-0 bytes}"
+  rm -f "$log"
+done
+if [ "$status" != 0 ]; then
+  echo "leak-check: FAILED" >&2
+fi
+exit "$status"

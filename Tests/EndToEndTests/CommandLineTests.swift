@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@Suite("The paginate executable")
+struct CommandLineTests {
+  @Test("`paginate adapters` lists markdown, text and json with their extensions")
+  func adapters() throws {
+    let result = try Executable.run(["adapters"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("NAME") == true)
+    #expect(lines.contains { $0.hasPrefix("markdown") && $0.contains(".md") && $0.contains(".markdown") })
+    #expect(lines.contains { $0.hasPrefix("text") && $0.contains(".txt") })
+    #expect(lines.contains { $0.hasPrefix("json") && $0.contains(".json") })
+  }
+
+  static let sampleDocs: [String] = {
+    let folder = Executable.packageRoot.appendingPathComponent("SampleDocs")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted().map { "SampleDocs/" + $0 }
+  }()
+
+  @Test("there are sample documents to run")
+  func sampleDocsExist() {
+    #expect(Self.sampleDocs.count >= 5)
+  }
+
+  @Test("every sample document paginates with exit 0 into pages of exactly the page height", arguments: sampleDocs)
+  func sample(path: String) throws {
+    let result = try Executable.run(["--page-size", "60x30", path])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let pages = result.pages
+    #expect(!pages.isEmpty)
+    for (index, page) in pages.enumerated() {
+      #expect(page.count == 30, "page \(index + 1) of \(path) has \(page.count) lines")
+    }
+  }
+
+  @Test(
+    "bad input exits non-zero with one readable line on stderr",
+    arguments: [
+      ("bad.json", Data(#"{"version": 1, "blocks": [{"type": "heading", "level": 9, "text": "x"}]}"#.utf8),
+       "paginate: bad.json: $.blocks[0].level: expected 1...6, got 9"),
+      ("truncated.json", Data(#"{"version": 1, "blocks": [{"type": "#.utf8),
+       "paginate: truncated.json: invalid JSON at line 1, column 36: expected a value, got the end of the input (truncated?)"),
+      ("garbage.json", Data("{nope}".utf8),
+       "paginate: garbage.json: invalid JSON at line 1, column 2: expected a member name in double quotes, got 'n'"),
+      ("a.out", Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0x00, 0x41]),
+       "paginate: a.out: looks like a binary file (NUL bytes in the first 8 KB); use '--from text' to read it anyway"),
+    ])
+  func badInput(name: String, content: Data, expected: String) throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent(name)
+    try content.write(to: file)
+    let result = try Executable.run([file.path])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == expected.replacingOccurrences(of: "paginate: \(name)", with: "paginate: \(file.path)") + "\n")
+  }
+
+  @Test("a binary file is read with --from text, controls made visible")
+  func binaryAsText() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("a.out")
+    try Data([0x41, 0x00, 0x1B, 0x5B, 0x32, 0x4A, 0x42]).write(to: file)
+    let result = try Executable.run(["--from", "text", "--page-size", "20x3", file.path])
+    #expect(result.status == 0)
+    #expect(result.stdout == "A^@^[[2JB\n\n\n")
+  }
+
+  @Test("a missing file, a directory and an unknown format are clear errors")
+  func fileErrors() throws {
+    let missing = try Executable.run(["no-such-file.md"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr == "paginate: no-such-file.md: no such file\n")
+    let directory = try Executable.run(["SampleDocs"])
+    #expect(directory.status == 1)
+    #expect(directory.stderr == "paginate: SampleDocs: is a directory; expected a file\n")
+    let format = try Executable.run(["--from", "rtf", "x"])
+    #expect(format.status == 64)
+    #expect(format.stderr.hasPrefix("Error: Unknown input format 'rtf'; expected one of markdown, text, json."))
+  }
+
+  @Test("standard input is read with '-' or no file, and sniffed")
+  func standardInput() throws {
+    let json = Data(#"{"version": 1, "blocks": [{"type": "paragraph", "text": "from stdin"}]}"#.utf8)
+    for arguments in [["--page-size", "20x2"], ["--page-size", "20x2", "-"]] {
+      let result = try Executable.run(arguments, stdin: json)
+      #expect(result.status == 0)
+      #expect(result.stdout == "from stdin\n\n")
+    }
+  }
+
+  @Test("pages are separated by form feeds and each has exactly the page height")
+  func formFeeds() throws {
+    let text = (1...10).map { "Paragraph number \($0) has a few words." }.joined(separator: "\n\n")
+    let result = try Executable.run(["--page-size", "20x5", "--from", "text"], stdin: Data(text.utf8))
+    #expect(result.status == 0)
+    let pages = result.pages
+    #expect(pages.count > 2)
+    for page in pages {
+      #expect(page.count == 5)
+      #expect(page.allSatisfy { $0.count <= 20 })
+    }
+    #expect(result.stdout.hasPrefix("Paragraph number 1\nhas a few words.\n\nParagraph number 2\nhas a few words.\n\u{0C}"))
+  }
+
+  @Test("several files are paginated in turn, each on a new page")
+  func severalFiles() throws {
+    let result = try Executable.run(["--page-size", "30x4", "SampleDocs/minimal.json", "SampleDocs/minimal.json"])
+    #expect(result.status == 0)
+    let pages = result.pages
+    #expect(pages.count >= 2 && pages.count % 2 == 0)
+    #expect(pages[0] == pages[pages.count / 2])
+  }
+
+  @Test("invalid UTF-8 is replaced and reported once")
+  func invalidUTF8() throws {
+    let result = try Executable.run(["--page-size", "20x1"], stdin: Data([0x61, 0xFF, 0x62, 0xC0, 0x80]))
+    #expect(result.status == 0)
+    #expect(result.stdout == "a\u{FFFD}b\u{FFFD}\u{FFFD}\n")
+    #expect(result.stderr == "paginate: warning: <stdin>: replaced 3 invalid UTF-8 sequences with U+FFFD\n")
+  }
+
+  @Test("--version and --help")
+  func versionAndHelp() throws {
+    let version = try Executable.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.split(separator: ".").count == 3)
+    let help = try Executable.run(["print", "--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("Examples:"))
+    #expect(help.stdout.contains("--page-size"))
+  }
+
+  @Test("an invalid page size is refused with exit 64", arguments: ["0x10", "80", "80x", "axb", "10x0", "99999x10"])
+  func badPageSize(size: String) throws {
+    let result = try Executable.run(["--page-size", size, "SampleDocs/minimal.json"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("Invalid page size '\(size)'"))
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Runs the built `paginate` executable and captures what it prints.
+struct Executable {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// The stdout bytes split into pages at form feeds.
+    var pages: [[Substring]] {
+      stdout.split(separator: "\u{0C}", omittingEmptySubsequences: false).map { page in
+        var lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+      }
+    }
+  }
+
+  /// The `paginate` binary next to the test bundle (SwiftPM builds both into the same folder).
+  static let url: URL = {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    // The bundle may be a directory (`X.xctest/...`) on some layouts: walk up to the build folder.
+    while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("paginate").path),
+      directory.path != "/"
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory.appendingPathComponent("paginate")
+  }()
+
+  /// The package's root folder.
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Runs `paginate` with `arguments`, feeding `stdin` (or nothing) to it.
+  static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    let output = Pipe()
+    let errors = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = input
+    try process.run()
+    // Read both pipes concurrently so a full stderr pipe cannot block the child.
+    nonisolated(unsafe) var errorData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errorData = errors.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// A fresh temporary folder for one test.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}

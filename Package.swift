@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "PaginateModel", targets: ["PaginateModel"]),
     .library(name: "PaginateAdapters", targets: ["PaginateAdapters"]),
     .library(name: "PaginateLayout", targets: ["PaginateLayout"]),
+    .library(name: "PaginateRender", targets: ["PaginateRender"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,11 +56,18 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
+    // Renderers: plain and ANSI text
+    .target(
+      name: "PaginateRender",
+      dependencies: ["PaginateLayout"],
+      swiftSettings: strictSettings
+    ),
+
     // The command-line tool
     .executableTarget(
       name: "paginate",
       dependencies: [
-        "PaginateModel", "PaginateAdapters", "PaginateLayout",
+        "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -78,7 +86,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PaginateLayoutTests",
-      dependencies: ["PaginateLayout", "PaginateModel"],
+      dependencies: ["PaginateLayout", "PaginateModel", "PaginateAdapters", "PaginateRender"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -2,18 +2,49 @@ public import PaginateModel
 
 /// One laid-out page: exactly as many lines as the page is tall, none wider than the page.
 public struct Page: Sendable, Hashable {
-  /// The printed page number (1 for the first page).
+  /// Which side of a leaf a page is printed on.
+  public enum Side: String, Sendable, Hashable {
+    /// A right-hand page: odd numbers. The inner margin is on the left.
+    case recto
+    /// A left-hand page: even numbers. In double-sided mode the inner margin is on the right.
+    case verso
+  }
+
+  /// The position of the page in its page set, from 0.
+  public var index: Int
+  /// The printed page number.
   public var number: Int
-  /// The lines of the page, each padded to nothing (no trailing spaces) and at most
-  /// `columns` cells wide; there are exactly `lines` of them.
-  public var lines: [String]
-  /// The source lines of the blocks that appear on the page, when known.
+  /// The side, which follows the number: odd pages are rectos.
+  public var side: Side
+  /// A blank page inserted so that a chapter starts on a recto (or to make the count even);
+  /// it has no header or footer.
+  public var isBlank: Bool
+  /// The lines of the page, exactly the page's height; no line is wider than the page and none
+  /// has trailing spaces.
+  public var lines: [Line]
+  /// The source lines of the content on the page, when known.
   public var source: SourceRange?
+  /// The running head: the last level-1 or level-2 heading begun on or before the page.
+  public var runningHead: String
 
   /// Creates a page.
-  public init(number: Int, lines: [String], source: SourceRange? = nil) {
+  public init(
+    index: Int, number: Int, side: Side, isBlank: Bool, lines: [Line], source: SourceRange?, runningHead: String
+  ) {
+    self.index = index
     self.number = number
+    self.side = side
+    self.isBlank = isBlank
     self.lines = lines
     self.source = source
+    self.runningHead = runningHead
+  }
+
+  /// The plain text of the lines.
+  public var textLines: [String] { lines.map(\.text) }
+
+  /// The side of page `number`.
+  public static func side(of number: Int) -> Side {
+    number % 2 == 0 ? .verso : .recto
   }
 }

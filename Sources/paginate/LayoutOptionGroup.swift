@@ -5,22 +5,116 @@ import PaginateLayout
 struct LayoutOptionGroup: ParsableArguments {
   @Option(
     name: .customLong("page-size"),
-    help: ArgumentHelp("The page size in cells, COLUMNSxLINES (default: 80x66).", valueName: "size"),
+    help: ArgumentHelp("The page size in cells, COLUMNSxLINES.", valueName: "size"),
     transform: PageSize.parse)
-  var pageSize: PageSize?
+  var pageSize: PageSize = .default
 
-  @Option(name: .customLong("tab-width"), help: "Tab stops in verbatim text every N cells.")
+  @Option(name: .customLong("margins"), help: ArgumentHelp("All four margins at once, in cells.", valueName: "n"))
+  var margins: Int?
+  @Option(name: .customLong("margin-top"), help: ArgumentHelp("Blank lines above the header.", valueName: "n"))
+  var marginTop: Int?
+  @Option(name: .customLong("margin-bottom"), help: ArgumentHelp("Blank lines below the footer.", valueName: "n"))
+  var marginBottom: Int?
+  @Option(
+    name: .customLong("margin-inner"),
+    help: ArgumentHelp("Columns at the spine side (left; right on versos when double-sided).", valueName: "n"))
+  var marginInner: Int?
+  @Option(name: .customLong("margin-outer"), help: ArgumentHelp("Columns at the outer edge.", valueName: "n"))
+  var marginOuter: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Header template 'left|center|right' with {page} {pages} {title} {chapter} {file}; '' for none.",
+      valueName: "template"))
+  var header = ""
+  @Option(help: ArgumentHelp("Footer template, as --header.", valueName: "template"))
+  var footer = "|{page}|"
+
+  @Flag(name: .customLong("double-sided"), help: "Rectos and versos: mirrored margins, outer page numbers, chapters on rectos.")
+  var doubleSided = false
+  @Flag(help: "Pad the end with a blank page to an even page count (duplex printing).")
+  var even = false
+  @Option(
+    name: .customLong("chapter-break"),
+    help: ArgumentHelp("Where level-1 headings start: none, page or recto (default: recto when double-sided, else none).", valueName: "rule"))
+  var chapterBreak: ChapterBreak?
+
+  @Flag(help: "Show two-page spreads [verso | recto].")
+  var facing = false
+  @Option(
+    name: .customLong("facing-start"),
+    help: ArgumentHelp("With --facing: 'right' puts page 1 alone on the right (a book); 'left' pairs 1 with 2.", valueName: "side"))
+  var facingStart: FacingOptions.Start = .right
+  @Option(help: ArgumentHelp("With --facing: columns between the pages (the spine).", valueName: "n"))
+  var gutter = 4
+  @Option(
+    name: .customLong("page-progression"),
+    help: ArgumentHelp("With --facing: ltr, or rtl to mirror spreads (Japanese, Arabic books).", valueName: "direction"))
+  var pageProgression: FacingOptions.Progression = .ltr
+
+  @Option(help: ArgumentHelp("Line breaking: optimal (least ragged) or greedy.", valueName: "strategy"))
+  var wrap: LineBreakStrategy = .optimal
+  @Flag(help: "Justify paragraphs: spread spaces so every line but the last fills the width.")
+  var justify = false
+  @Option(help: ArgumentHelp("Link destinations: footnotes, inline or none.", valueName: "style"))
+  var links: LinkStyle = .footnotes
+  @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops in verbatim text every N cells.", valueName: "n"))
   var tabWidth = 8
+  @Option(help: ArgumentHelp("Fewest lines of a paragraph at the top of a page.", valueName: "n"))
+  var widows = 2
+  @Option(help: ArgumentHelp("Fewest lines of a paragraph at the foot of a page.", valueName: "n"))
+  var orphans = 2
+  @Option(name: .customLong("first-page"), help: ArgumentHelp("The number of the first page.", valueName: "n"))
+  var firstPage = 1
 
   func validate() throws {
-    guard (1...1000).contains(tabWidth) else {
-      throw ValidationError("Tab width must be 1...1000, got \(tabWidth).")
+    for (name, value) in [
+      ("--margins", margins), ("--margin-top", marginTop), ("--margin-bottom", marginBottom),
+      ("--margin-inner", marginInner), ("--margin-outer", marginOuter),
+    ] {
+      if let value, !(0...1000).contains(value) {
+        throw ValidationError("\(name) must be 0...1000, got \(value).")
+      }
+    }
+    guard (1...1000).contains(tabWidth) else { throw ValidationError("--tab-width must be 1...1000, got \(tabWidth).") }
+    guard (0...1000).contains(gutter) else { throw ValidationError("--gutter must be 0...1000, got \(gutter).") }
+    guard (1...100).contains(widows), (1...100).contains(orphans) else {
+      throw ValidationError("--widows and --orphans must be 1...100, got \(widows) and \(orphans).")
+    }
+    guard (0...1_000_000_000).contains(firstPage) else {
+      throw ValidationError("--first-page must be 0...1000000000, got \(firstPage).")
+    }
+    do {
+      try layoutOptions(fileName: "").validate()
+    } catch {
+      throw ValidationError("Invalid page: \(error.description).")
     }
   }
 
-  /// The layout options these flags describe.
-  var layoutOptions: LayoutOptions {
-    LayoutOptions(pageSize: pageSize ?? .default, tabWidth: tabWidth)
+  /// The layout options these flags describe, for the file `fileName` (`{file}`).
+  func layoutOptions(fileName: String) -> LayoutOptions {
+    var options = LayoutOptions(pageSize: pageSize, tabWidth: tabWidth)
+    let all = margins ?? 0
+    options.margins = Margins(
+      top: marginTop ?? all, bottom: marginBottom ?? all, inner: marginInner ?? all, outer: marginOuter ?? all)
+    options.header = header
+    options.footer = footer
+    options.fileName = fileName
+    options.isDoubleSided = doubleSided
+    options.chapterBreak = chapterBreak
+    options.padsToEvenPageCount = even
+    options.lineBreaking = wrap
+    options.justifies = justify
+    options.links = links
+    options.widowLines = widows
+    options.orphanLines = orphans
+    options.firstPageNumber = firstPage
+    return options
+  }
+
+  /// How spreads are formed, when `--facing` is on.
+  var facingOptions: FacingOptions? {
+    facing ? FacingOptions(start: facingStart, progression: pageProgression, gutter: gutter) : nil
   }
 }
 
@@ -37,3 +131,4 @@ extension PageSize {
     return PageSize(columns: columns, lines: lines)
   }
 }
+

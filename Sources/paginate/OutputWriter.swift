@@ -17,6 +17,11 @@ struct OutputWriter {
     signal(SIGPIPE, SIG_IGN)
   }
 
+  mutating func write(_ bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { flush() }
+  }
+
   mutating func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= capacity { flush() }

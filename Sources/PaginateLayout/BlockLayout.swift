@@ -1,0 +1,196 @@
+import PaginateModel
+
+/// Sets blocks as flow lines at a given width: the typography of each kind of block, and the
+/// penalties that keep the page breaker from splitting what should stay together.
+struct BlockLayout {
+  var options: LayoutOptions
+  /// Footnotes numbered so far (document-wide).
+  var notes = FootnoteRegistry()
+  /// The header lines of each table, for repeating at the top of a page.
+  var tableHeaders: [[Line]] = []
+
+  init(options: LayoutOptions) {
+    self.options = options
+  }
+
+  /// Lays out a list of sibling blocks with a blank line between them (none when `tight`).
+  mutating func lines(for blocks: [Block], width: Int, tight: Bool = false) -> [FlowLine] {
+    var result: [FlowLine] = []
+    for block in blocks {
+      if case .pageBreak = block.content { continue }  // only honoured at the top level
+      let lines = self.lines(for: block, width: width)
+      guard !lines.isEmpty else { continue }
+      if !result.isEmpty && !tight { result.append(.spacing(source: block.source)) }
+      result += lines
+    }
+    return result
+  }
+
+  /// Lays out one block.
+  mutating func lines(for block: Block, width: Int) -> [FlowLine] {
+    let width = max(width, 1)
+    switch block.content {
+    case .heading(let level, let inlines):
+      return heading(level: level, inlines, width: width, source: block.source)
+    case .paragraph(let inlines):
+      return paragraph(inlines, width: width, source: block.source)
+    case .blockQuote(let blocks):
+      let bar = Line("│ ", style: .furniture)
+      guard width > 2 else { return lines(for: blocks, width: width) }
+      return Self.prefixed(lines(for: blocks, width: width - 2), first: bar, rest: bar)
+    case .list(let list):
+      return self.list(list, width: width, source: block.source)
+    case .codeBlock(_, let text):
+      return verbatim(text, width: width, source: block.source, style: .code)
+    case .htmlBlock(let html):
+      return verbatim(html, width: width, source: block.source, style: [])
+    case .thematicBreak:
+      return [FlowLine(line: Line(String(repeating: "─", count: width), style: .furniture), source: block.source)]
+    case .table(let table):
+      var layout = TableLayout(table: table, width: width, options: options)
+      let header = layout.headerLines(notes: &notes)
+      tableHeaders.append(header.map(\.line))
+      return layout.lines(header: header, headerID: tableHeaders.count - 1, source: block.source, notes: &notes)
+    case .pageBreak:
+      return []
+    }
+  }
+
+  // MARK: Kinds of block
+
+  private mutating func heading(level: Int, _ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
+    let text = ParagraphText(inlines, style: [.heading, .bold], links: options.links, notes: &notes)
+    let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
+    var lines = setter.set(text).map { FlowLine(line: $0.line, source: source, penalty: Penalty.unsplittable, notes: $0.notes) }
+    if lines.isEmpty { lines = [FlowLine(line: Line(), source: source)] }
+    if level <= 2 {
+      let ruleWidth = min(lines.map { $0.line.width }.max() ?? 0, width)
+      let rule = String(repeating: level == 1 ? "═" : "─", count: max(ruleWidth, 1))
+      lines.append(FlowLine(line: Line(rule, style: .furniture), source: source, penalty: Penalty.unsplittable))
+    }
+    lines[0].penalty = Penalty.free
+    lines[0].heading = (level, inlines.plainText)
+    return lines
+  }
+
+  private mutating func paragraph(_ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
+    let text = ParagraphText(inlines, links: options.links, notes: &notes)
+    let setter = ParagraphSetter(width: width, strategy: options.lineBreaking, justifies: options.justifies)
+    let set = setter.set(text)
+    return withWidowControl(set.map { FlowLine(line: $0.line, source: source, notes: $0.notes) })
+  }
+
+  /// Penalises breaks that would leave fewer than the orphan minimum at the foot of a page or
+  /// fewer than the widow minimum at the top of the next.
+  private func withWidowControl(_ lines: [FlowLine]) -> [FlowLine] {
+    var lines = lines
+    let count = lines.count
+    for index in 1..<max(count, 1) where index < options.orphanLines || count - index < options.widowLines {
+      lines[index].penalty = max(lines[index].penalty, Penalty.widow)
+    }
+    return lines
+  }
+
+  private mutating func list(_ list: ListBlock, width: Int, source: SourceRange?) -> [FlowLine] {
+    var result: [FlowLine] = []
+    let markers: [String] = list.items.indices.map { offset in
+      switch list.kind {
+      case .bullet: return "•"
+      case .ordered(let start): return "\(start + offset)."
+      }
+    }
+    let markerWidth = (markers.map { DisplayWidth.of($0) }.max() ?? 1) + 1
+    for (offset, item) in list.items.enumerated() {
+      let marker = markers[offset]
+      // Numbers are right-aligned so that the text of every item starts in the same column.
+      let padded = String(repeating: " ", count: markerWidth - 1 - DisplayWidth.of(marker)) + marker + " "
+      let first = Line(padded)
+      let rest = Line(String(repeating: " ", count: markerWidth))
+      var lines =
+        markerWidth < width
+        ? Self.prefixed(lines(for: item.blocks, width: width - markerWidth, tight: list.isTight), first: first, rest: rest)
+        : Self.prefixed(lines(for: item.blocks, width: width, tight: list.isTight), first: Line(), rest: Line())
+      if lines.isEmpty { lines = [FlowLine(line: first, source: item.source ?? source)] }
+      if !result.isEmpty && !list.isTight { result.append(.spacing(source: item.source ?? source)) }
+      result += lines
+    }
+    return result
+  }
+
+  /// Verbatim text: tabs expanded, overlong lines wrapped with a visible continuation mark.
+  private func verbatim(_ text: String, width: Int, source: SourceRange?, style: TextStyle) -> [FlowLine] {
+    var lines: [FlowLine] = []
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let expanded = Self.expandTabs(rawLine, tabWidth: options.tabWidth)
+      if DisplayWidth.of(expanded) <= width {
+        var line = Line(expanded, style: style)
+        line.trimTrailingSpaces()
+        lines.append(FlowLine(line: line, source: source))
+        continue
+      }
+      let pieces = Self.cut(expanded, width: width > 1 ? width - 1 : 1)
+      for (index, piece) in pieces.enumerated() {
+        var line = Line(piece, style: style)
+        if index < pieces.count - 1 && width > 1 {
+          line.append("↩", style: .furniture)
+        }
+        lines.append(FlowLine(line: line, source: source))
+      }
+    }
+    if lines.count <= 8 {
+      for index in lines.indices.dropFirst() { lines[index].penalty = Penalty.unsplittable }
+      return lines
+    }
+    return withWidowControl(lines)
+  }
+
+  /// Puts `first` before the first line of `inner` and `rest` before the others.
+  private static func prefixed(_ inner: [FlowLine], first: Line, rest: Line) -> [FlowLine] {
+    var lines = inner
+    for index in lines.indices {
+      var line = lines[index].line.prefixed(by: index == 0 ? first : rest)
+      line.trimTrailingSpaces()
+      lines[index].line = line
+    }
+    return lines
+  }
+
+  // MARK: Text helpers
+
+  /// Expands tabs to the next multiple of `tabWidth` cells.
+  static func expandTabs(_ line: Substring, tabWidth: Int) -> String {
+    guard line.utf8.contains(0x09) else { return String(line) }
+    var result = ""
+    var column = 0
+    for piece in line.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+      if piece.offset > 0 {
+        let spaces = tabWidth - column % tabWidth
+        result += String(repeating: " ", count: spaces)
+        column += spaces
+      }
+      result += piece.element
+      column += DisplayWidth.of(piece.element)
+    }
+    return result
+  }
+
+  /// Cuts text into pieces of at most `width` cells at grapheme cluster boundaries.
+  static func cut(_ text: String, width: Int) -> [String] {
+    var pieces: [String] = []
+    var utf8 = Array(text.utf8)
+    utf8.withUnsafeMutableBufferPointer { buffer in
+      var pieceStart = 0
+      var pieceWidth = 0
+      DisplayWidth.forEachCluster(in: UnsafeBufferPointer(buffer)) { range, clusterWidth in
+        if pieceWidth + clusterWidth > width && range.lowerBound > pieceStart {
+          pieces.append(String(decoding: buffer[pieceStart..<range.lowerBound], as: UTF8.self))
+          pieceStart = range.lowerBound
+          pieceWidth = 0
+        }
+        pieceWidth += clusterWidth
+      }
+      pieces.append(String(decoding: buffer[pieceStart...], as: UTF8.self))
+    }
+    return pieces
+  }
+}

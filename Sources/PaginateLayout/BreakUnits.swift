@@ -1,0 +1,147 @@
+internal import CUtf8proc
+
+/// An unbreakable run of text between two break opportunities: a word, a CJK character with its
+/// punctuation, a piece of an overlong word.
+struct BreakUnit {
+  /// UTF-8 offsets of the unit in the paragraph's bytes.
+  var start: Int
+  var end: Int
+  /// Width in cells.
+  var width: Int
+  /// Whether a space separates this unit from the next (the space disappears at a line break).
+  var spaceAfter: Bool
+}
+
+/// Splits the bytes of a paragraph segment into break units.
+///
+/// Break opportunities: at spaces (collapsed), after a hyphen between letters, after en and em
+/// dashes, and between CJK ideographs and kana, except before closing punctuation and after
+/// opening punctuation. Never inside a grapheme cluster. A unit wider than `maxWidth` is cut
+/// into pieces at cluster boundaries so that no line overflows and no cell is lost.
+///
+/// - Complexity: O(n); ASCII costs a few comparisons per byte, and utf8proc is called only for
+///   non-ASCII clusters.
+enum BreakUnits {
+  static func split(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int) -> [BreakUnit] {
+    var units: [BreakUnit] = []
+    units.reserveCapacity(bytes.count / 5 + 1)
+    let count = bytes.count
+    var unitStart = -1
+    var unitWidth = 0
+    var previousClass = BreakClass.ordinary
+    var previousIsCJK = false
+    var hasPrevious = false  // a cluster precedes in the current unit
+
+    func close(at end: Int, spaceAfter: Bool) {
+      guard unitStart >= 0 else { return }
+      let unit = BreakUnit(start: unitStart, end: end, width: unitWidth, spaceAfter: spaceAfter)
+      if unitWidth > maxWidth {
+        appendPieces(of: unit, bytes: bytes, maxWidth: maxWidth, to: &units)
+      } else {
+        units.append(unit)
+      }
+      unitStart = -1
+      unitWidth = 0
+      hasPrevious = false
+    }
+
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+        if unitStart >= 0 {
+          close(at: index, spaceAfter: true)
+        } else if !units.isEmpty {
+          units[units.count - 1].spaceAfter = true
+        }
+        index += 1
+        continue
+      }
+      if byte < 0x80 && (index + 1 == count || bytes[index + 1] < 0x80) {
+        let breakClass = BreakClass.of(UInt32(byte))
+        if hasPrevious && BreakClass.allowsBreak(between: previousClass, previousIsCJK, and: breakClass, false) {
+          close(at: index, spaceAfter: false)
+        }
+        if unitStart < 0 { unitStart = index }
+        unitWidth += byte >= 0x20 && byte != 0x7F ? 1 : 0
+        hasPrevious = true
+        previousClass = breakClass
+        previousIsCJK = false
+        index += 1
+        // A hyphen between letters is a break opportunity after it.
+        if byte == 0x2D, index - 2 >= unitStart, index < count, bytes[index - 2].isASCIILetter,
+          bytes[index].isASCIILetter
+        {
+          close(at: index, spaceAfter: false)
+        }
+        continue
+      }
+      // A non-ASCII cluster (or an ASCII byte that starts one).
+      var scalar: Int32 = 0
+      let start = index
+      var length = utf8proc_iterate(bytes.baseAddress! + index, count - index, &scalar)
+      if length <= 0 {
+        scalar = 0xFFFD
+        length = 1
+      }
+      var width = DisplayWidth.scalarWidth(scalar)
+      if (0x1F1E6...0x1F1FF).contains(scalar) { width = 2 }
+      var state: Int32 = 0
+      var previousScalar = scalar
+      index += length
+      while index < count {
+        var next: Int32 = 0
+        let nextLength = utf8proc_iterate(bytes.baseAddress! + index, count - index, &next)
+        if nextLength <= 0 || utf8proc_grapheme_break_stateful(previousScalar, next, &state) { break }
+        if next == 0xFE0F { width = 2 }
+        previousScalar = next
+        index += nextLength
+      }
+      let value = UInt32(max(scalar, 0))
+      if value == 0xA0 || value == 0x202F {  // no-break spaces join words
+        if unitStart < 0 { unitStart = start }
+        unitWidth += width
+        hasPrevious = true
+        previousClass = .ordinary
+        previousIsCJK = false
+        continue
+      }
+      let breakClass = BreakClass.of(value)
+      let isCJK = breakClass == .ideographic || (value >= 0x2E80 && breakClass != .ordinary)
+      if hasPrevious && BreakClass.allowsBreak(between: previousClass, previousIsCJK, and: breakClass, isCJK) {
+        close(at: start, spaceAfter: false)
+      }
+      if unitStart < 0 { unitStart = start }
+      unitWidth += width
+      hasPrevious = true
+      previousClass = breakClass
+      previousIsCJK = isCJK
+    }
+    close(at: count, spaceAfter: false)
+    if !units.isEmpty { units[units.count - 1].spaceAfter = false }
+    return units
+  }
+
+  /// Cuts an overlong unit into pieces of at most `maxWidth` cells at cluster boundaries.
+  private static func appendPieces(
+    of unit: BreakUnit, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, to units: inout [BreakUnit]
+  ) {
+    let slice = UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end])
+    var pieceStart = unit.start
+    var pieceWidth = 0
+    DisplayWidth.forEachCluster(in: slice) { range, width in
+      let clusterStart = unit.start + range.lowerBound
+      if pieceWidth + width > maxWidth && clusterStart > pieceStart {
+        units.append(BreakUnit(start: pieceStart, end: clusterStart, width: pieceWidth, spaceAfter: false))
+        pieceStart = clusterStart
+        pieceWidth = 0
+      }
+      pieceWidth += width
+    }
+    units.append(BreakUnit(start: pieceStart, end: unit.end, width: pieceWidth, spaceAfter: unit.spaceAfter))
+  }
+}
+
+extension UInt8 {
+  fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
+}

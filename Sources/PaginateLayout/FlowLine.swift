@@ -1,0 +1,40 @@
+import PaginateModel
+
+/// A line on its way to a page, with what the page breaker needs to know about it.
+struct FlowLine {
+  /// The text of the line, as wide as the text area at most.
+  var line: Line
+  /// The source lines of the block the line belongs to.
+  var source: SourceRange?
+  /// The cost of a page break just before this line (see ``Penalty``).
+  var penalty: Int = Penalty.free
+  /// A blank line between blocks: dropped at the top of a page.
+  var isSpacing = false
+  /// Footnotes cited on this line.
+  var notes: [Int] = []
+  /// The table whose header is repeated when this line starts a page.
+  var tableHeader: Int?
+  /// A heading begins on this line: its level and text (for running heads).
+  var heading: (level: Int, text: String)?
+  /// A page break is forced before this line.
+  var forcedBreak: ChapterBreak?
+
+  static func spacing(source: SourceRange?) -> FlowLine {
+    FlowLine(line: Line(), source: source, isSpacing: true)
+  }
+}
+
+/// Costs of a page break at a given line. A break is taken where the sum of its penalty and
+/// the cost of the space it leaves empty is least.
+enum Penalty {
+  /// Between blocks, or inside a long paragraph.
+  static let free = 0
+  /// Leaving fewer than the widow or orphan minimum of a paragraph on a page.
+  static let widow = 1_000
+  /// Separating a heading from the first lines of what follows it.
+  static let keepWithHeading = 2_000
+  /// Splitting a short code block, a table row or a heading.
+  static let unsplittable = 3_000
+  /// A page left short by more than a third of its body costs this much plus the space.
+  static let shortPage = 5_000
+}

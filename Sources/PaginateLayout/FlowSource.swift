@@ -1,0 +1,98 @@
+import PaginateModel
+
+/// Produces flow lines block by block, only as far as the page breaker asks.
+///
+/// It joins blocks with spacing lines, turns page-break blocks and chapter headings into forced
+/// breaks, and keeps each heading with the first two lines of what follows.
+struct FlowSource {
+  private let blocks: [Block]
+  private(set) var layout: BlockLayout
+  private let width: Int
+  private var nextBlock = 0
+  private var queue: [FlowLine] = []
+  private var head = 0
+  private var hasEmitted = false
+  private var pendingBreak: ChapterBreak?
+  private var keepPending = false
+
+  init(document: Document, options: LayoutOptions) {
+    blocks = document.blocks
+    layout = BlockLayout(options: options)
+    width = options.bodyWidth
+  }
+
+  /// The line `offset` lines ahead of the current one, laying out more blocks as needed;
+  /// `nil` past the end of the document.
+  mutating func line(at offset: Int) -> FlowLine? {
+    while head + offset >= queue.count {
+      guard nextBlock < blocks.count else { return nil }
+      appendNextBlock()
+    }
+    return queue[head + offset]
+  }
+
+  /// Whether every line has been consumed.
+  mutating func isAtEnd() -> Bool { line(at: 0) == nil }
+
+  /// Drops the first `count` lines.
+  mutating func consume(_ count: Int) {
+    head += count
+    if head > 1024 && head * 2 > queue.count {
+      queue.removeFirst(head)
+      head = 0
+    }
+  }
+
+  /// The number of blocks laid out so far (for tests of laziness).
+  var blocksLaidOut: Int { nextBlock }
+
+  private mutating func appendNextBlock() {
+    let block = blocks[nextBlock]
+    nextBlock += 1
+    if case .pageBreak = block.content {
+      if hasEmitted { pendingBreak = max(pendingBreak, .page) }
+      return
+    }
+    var lines = layout.lines(for: block, width: width)
+    guard !lines.isEmpty else { return }
+    var forced = pendingBreak
+    pendingBreak = nil
+    if case .heading(1, _) = block.content, layout.options.effectiveChapterBreak != .none {
+      forced = max(forced, layout.options.effectiveChapterBreak)
+    }
+    if hasEmitted {
+      if let forced {
+        lines[0].forcedBreak = forced
+      } else {
+        lines.insert(.spacing(source: block.source), at: 0)
+      }
+    }
+    if keepPending {
+      for index in lines.indices.prefix(lines[0].isSpacing ? 3 : 2) {
+        lines[index].penalty = max(lines[index].penalty, Penalty.keepWithHeading)
+      }
+    }
+    if case .heading = block.content { keepPending = true } else { keepPending = false }
+    hasEmitted = true
+    queue += lines
+  }
+}
+
+extension ChapterBreak: Comparable {
+  public static func < (lhs: ChapterBreak, rhs: ChapterBreak) -> Bool {
+    lhs.strength < rhs.strength
+  }
+
+  private var strength: Int {
+    switch self {
+    case .none: 0
+    case .page: 1
+    case .recto: 2
+    }
+  }
+}
+
+private func max(_ lhs: ChapterBreak?, _ rhs: ChapterBreak) -> ChapterBreak {
+  guard let lhs else { return rhs }
+  return Swift.max(lhs, rhs)
+}

@@ -1,0 +1,11 @@
+import PaginateModel
+
+/// The text area of a page before margins, header and footer are added.
+struct PageBody: Sendable {
+  var number: Int
+  var isBlank: Bool
+  /// Exactly `bodyHeight` lines.
+  var lines: [Line]
+  var source: SourceRange?
+  var runningHead: String
+}

@@ -1,0 +1,139 @@
+import PaginateModel
+
+/// Fills text areas with flow lines, choosing each page break where the sum of the break's
+/// penalty and the cost of the space it leaves is least.
+///
+/// The rules this serves: no widow or orphan, a heading kept with two lines of what follows, a
+/// short code block or a table row kept whole, explicit and chapter breaks honoured, a table's
+/// header repeated at the top of each page it continues on, and link notes at the foot of the
+/// page where they are cited. A page is left short by more than a third of its height only
+/// when every other break is worse.
+struct PageBreaker {
+  private(set) var source: FlowSource
+  let options: LayoutOptions
+  private let height: Int
+  private let width: Int
+  private var runningHead = ""
+  private var noteCache: [Int: [Line]] = [:]
+
+  init(document: Document, options: LayoutOptions) {
+    source = FlowSource(document: document, options: options)
+    self.options = options
+    height = options.bodyHeight
+    width = options.bodyWidth
+  }
+
+  /// The next page's text area, or `nil` when the document is done.
+  ///
+  /// - Parameter number: The page number the body will have (it decides recto or verso).
+  mutating func nextBody(number: Int) -> PageBody? {
+    while let first = source.line(at: 0), first.isSpacing { source.consume(1) }
+    guard let first = source.line(at: 0) else { return nil }
+    if first.forcedBreak == .recto && Page.side(of: number) == .verso {
+      return PageBody(
+        number: number, isBlank: true, lines: Array(repeating: Line(), count: height), source: nil,
+        runningHead: runningHead)
+    }
+
+    var repeatedHeader: [Line] = []
+    if let table = first.tableHeader {
+      repeatedHeader = source.layout.tableHeaders[table]
+      if repeatedHeader.count >= height { repeatedHeader = [] }
+    }
+
+    // Gather the lines that fit and the cost of breaking after each of them.
+    var taken = 0
+    var notes: [Int] = []
+    var noteLineCount = 0
+    var best = (count: 0, cost: Int.max, noteCount: 0)
+    while let line = source.line(at: taken) {
+      if taken > 0 && line.forcedBreak != nil { break }
+      var newNotes: [Int] = []
+      var extra = 0
+      for note in line.notes where !notes.contains(note) && !newNotes.contains(note) {
+        newNotes.append(note)
+        extra += noteLines(note).count
+      }
+      if !newNotes.isEmpty && notes.isEmpty { extra += 1 }  // the rule above the notes
+      let used = repeatedHeader.count + taken + 1 + noteLineCount + extra
+      if used > height && taken > 0 { break }
+      taken += 1
+      notes += newNotes
+      noteLineCount += extra
+      let cost = breakCost(after: taken, used: min(used, height))
+      if cost <= best.cost {
+        best = (taken, cost, notes.count)
+      }
+      if cost == 0 && used == height { break }
+    }
+    guard best.count > 0 else { return nil }
+
+    var lines = repeatedHeader
+    var first_: Int?
+    var last_: Int?
+    var chosenNotes = Array(notes.prefix(best.noteCount))
+    for offset in 0..<best.count {
+      guard let line = source.line(at: offset) else { break }
+      lines.append(line.line)
+      if let heading = line.heading, heading.level <= 2 { runningHead = heading.text }
+      if let range = line.source {
+        first_ = min(first_ ?? range.firstLine, range.firstLine)
+        last_ = max(last_ ?? range.lastLine, range.lastLine)
+      }
+    }
+    source.consume(best.count)
+    while lines.last?.isEmpty == true { lines.removeLast() }
+
+    // Notes at the foot of the text area; if a single line cites more than fit, the rest go.
+    var noteArea: [Line] = []
+    if !chosenNotes.isEmpty {
+      noteArea.append(Line(String(repeating: "─", count: min(12, width)), style: .furniture))
+      for note in chosenNotes { noteArea += noteLines(note) }
+    }
+    let room = height - lines.count
+    if noteArea.count > room {
+      noteArea = Array(noteArea.prefix(max(room, 0)))
+      chosenNotes = []
+    }
+    lines += Array(repeating: Line(), count: max(height - lines.count - noteArea.count, 0))
+    lines += noteArea
+    if lines.count > height { lines = Array(lines.prefix(height)) }
+    let range = first_.map { SourceRange(firstLine: $0, lastLine: max(last_ ?? $0, $0)) }
+    return PageBody(number: number, isBlank: false, lines: lines, source: range, runningHead: runningHead)
+  }
+
+  /// The cost of ending the page after `count` lines that use `used` lines of the area.
+  private mutating func breakCost(after count: Int, used: Int) -> Int {
+    var penalty = 0
+    var offset = count
+    while let next = source.line(at: offset) {
+      if next.forcedBreak != nil { penalty = 0; break }
+      penalty = max(penalty, next.penalty)
+      if !next.isSpacing { break }
+      offset += 1
+    }
+    let empty = height - used
+    let shortness = empty * 3 > height ? Penalty.shortPage + empty : empty
+    return penalty + shortness
+  }
+
+  /// The lines of note `number`: `[n] destination`, the destination wrapped at any cell.
+  private mutating func noteLines(_ number: Int) -> [Line] {
+    if let lines = noteCache[number] { return lines }
+    let marker = "[\(number)] "
+    let markerWidth = marker.count
+    let destination = source.layout.notes.destination(of: number)
+    var lines: [Line] = []
+    if markerWidth < width {
+      for (index, piece) in BlockLayout.cut(destination, width: width - markerWidth).enumerated() {
+        var line = Line(index == 0 ? marker : String(repeating: " ", count: markerWidth), style: .furniture)
+        line.append(piece, style: .link)
+        lines.append(line)
+      }
+    } else {
+      lines = BlockLayout.cut(marker + destination, width: width).map { Line($0, style: .link) }
+    }
+    noteCache[number] = lines
+    return lines
+  }
+}

@@ -1,0 +1,130 @@
+public import PaginateModel
+
+/// The pages of a document, laid out lazily: asking for page N lays out only as far as page N.
+///
+/// ```swift
+/// var pages = PageSet(document: document, options: options)
+/// let first = pages.page(at: 0)      // lays out one page
+/// let count = pages.count            // nil until the end has been reached
+/// pages.layOutAll()                  // now count is known
+/// ```
+///
+/// A page set is a value: copying it copies the layout state. Use it from one task at a time
+/// (it is `Sendable`, so it can be handed from one to another).
+///
+/// - Complexity: `page(at: n)` costs the layout of pages up to n the first time and O(1) after.
+public struct PageSet: Sendable {
+  /// The options every page is laid out with.
+  public let options: LayoutOptions
+  /// The document being laid out.
+  public let document: Document
+  private var breaker: PageBreaker
+  private var bodies: [PageBody] = []
+  /// Whether the end of the document has been reached.
+  public private(set) var isComplete = false
+  private let header: HeaderTemplate
+  private let footer: HeaderTemplate
+
+  /// Creates a page set; nothing is laid out until a page is asked for.
+  ///
+  /// - Precondition: `options.validate()` does not throw (check it first for user input).
+  public init(document: Document, options: LayoutOptions) {
+    precondition((try? options.validate()) != nil, "invalid layout options; call validate() first")
+    self.options = options
+    self.document = document
+    breaker = PageBreaker(document: document, options: options)
+    header = HeaderTemplate(options.header)
+    footer = HeaderTemplate(options.footer)
+  }
+
+  /// The number of pages, once the end of the document has been laid out; `nil` before.
+  public var count: Int? { isComplete ? bodies.count : nil }
+
+  /// The number of pages laid out so far.
+  public var laidOutCount: Int { bodies.count }
+
+  /// The number of top-level blocks laid out so far (for measuring laziness).
+  public var blocksLaidOut: Int { breaker.source.blocksLaidOut }
+
+  /// Whether printing must wait for the whole layout: a header or footer shows `{pages}`.
+  public var needsPageCount: Bool { header.needsPageCount || footer.needsPageCount }
+
+  /// The page at `index` (from 0), laying out as far as needed; `nil` past the last page.
+  ///
+  /// When a header or footer shows `{pages}`, the first call lays out the whole document.
+  public mutating func page(at index: Int) -> Page? {
+    guard index >= 0 else { return nil }
+    if needsPageCount { layOutAll() }
+    while bodies.count <= index && !isComplete { layOutNext() }
+    guard index < bodies.count else { return nil }
+    return compose(bodies[index], index: index)
+  }
+
+  /// The page with printed number `number`, if the set has it.
+  public mutating func page(number: Int) -> Page? {
+    page(at: number - options.firstPageNumber)
+  }
+
+  /// Lays out the rest of the document.
+  public mutating func layOutAll() {
+    while !isComplete { layOutNext() }
+  }
+
+  /// All the pages, laying out the whole document.
+  public mutating func allPages() -> [Page] {
+    layOutAll()
+    return bodies.indices.map { compose(bodies[$0], index: $0) }
+  }
+
+  private mutating func layOutNext() {
+    let number = options.firstPageNumber + bodies.count
+    if let body = breaker.nextBody(number: number) {
+      bodies.append(body)
+      return
+    }
+    if bodies.isEmpty {
+      bodies.append(
+        PageBody(
+          number: number, isBlank: false, lines: Array(repeating: Line(), count: options.bodyHeight), source: nil,
+          runningHead: ""))
+    }
+    if options.padsToEvenPageCount && bodies.count % 2 == 1 {
+      bodies.append(
+        PageBody(
+          number: options.firstPageNumber + bodies.count, isBlank: true,
+          lines: Array(repeating: Line(), count: options.bodyHeight), source: nil,
+          runningHead: bodies.last?.runningHead ?? ""))
+    }
+    isComplete = true
+  }
+
+  /// Adds margins, header and footer to a text area.
+  private func compose(_ body: PageBody, index: Int) -> Page {
+    let side = Page.side(of: body.number)
+    let mirrored = options.isDoubleSided && side == .verso
+    let left = mirrored ? options.margins.outer : options.margins.inner
+    let indent = Line(String(repeating: " ", count: left))
+    let values = HeaderTemplate.Values(
+      page: body.number, pages: count, title: document.title ?? options.fileName, chapter: body.runningHead,
+      file: options.fileName)
+    var lines: [Line] = Array(repeating: Line(), count: options.margins.top)
+    func add(_ line: Line) {
+      var line = left > 0 && !line.isEmpty ? line.prefixed(by: indent) : line
+      line.trimTrailingSpaces()
+      lines.append(line)
+    }
+    if !header.isEmpty {
+      add(body.isBlank ? Line() : header.line(width: options.bodyWidth, values: values, mirrored: mirrored))
+      lines.append(Line())
+    }
+    for line in body.lines { add(line) }
+    if !footer.isEmpty {
+      lines.append(Line())
+      add(body.isBlank ? Line() : footer.line(width: options.bodyWidth, values: values, mirrored: mirrored))
+    }
+    lines += Array(repeating: Line(), count: options.margins.bottom)
+    return Page(
+      index: index, number: body.number, side: side, isBlank: body.isBlank, lines: lines, source: body.source,
+      runningHead: body.runningHead)
+  }
+}

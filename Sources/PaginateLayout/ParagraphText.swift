@@ -1,0 +1,95 @@
+import PaginateModel
+
+/// The text of a paragraph flattened for line breaking: UTF-8 bytes with a style per byte,
+/// split at hard breaks into segments that are broken independently.
+///
+/// Link destinations become note markers (`[1]`) or inline URLs here, so that the line breaker
+/// sees them as text.
+struct ParagraphText {
+  /// The bytes of each segment (a hard break ends a segment).
+  var segments: [StyledBytes] = [StyledBytes()]
+
+  /// Bytes and their styles, and the notes cited at byte offsets.
+  struct StyledBytes {
+    var bytes: [UInt8] = []
+    var styles: [TextStyle] = []
+    /// Footnote numbers and the byte offset of their marker.
+    var notes: [(offset: Int, number: Int)] = []
+  }
+
+  /// Flattens inlines.
+  ///
+  /// - Parameters:
+  ///   - inlines: The paragraph content.
+  ///   - style: A style applied to everything (heading text).
+  ///   - links: How link destinations are shown.
+  ///   - notes: The document's footnote registry; new link destinations are numbered here.
+  init(_ inlines: [Inline], style: TextStyle = [], links: LinkStyle, notes: inout FootnoteRegistry) {
+    append(inlines, style: style, links: links, notes: &notes)
+  }
+
+  private mutating func append(_ text: String, style: TextStyle) {
+    let count = text.utf8.count
+    segments[segments.count - 1].bytes.append(contentsOf: text.utf8)
+    segments[segments.count - 1].styles.append(contentsOf: repeatElement(style, count: count))
+  }
+
+  private mutating func append(_ inlines: [Inline], style: TextStyle, links: LinkStyle, notes: inout FootnoteRegistry) {
+    for inline in inlines {
+      switch inline {
+      case .text(let text), .html(let text):
+        append(text, style: style)
+      case .code(let text):
+        append(text, style: style.union(.code))
+      case .emphasis(let children):
+        append(children, style: style.union(.italic), links: links, notes: &notes)
+      case .strong(let children):
+        append(children, style: style.union(.bold), links: links, notes: &notes)
+      case .link(let destination, _, let children):
+        append(children, style: style.union(.link), links: links, notes: &notes)
+        let shown = children.plainText
+        // An autolink (text equal to the URL) already shows its destination.
+        let isAutolink =
+          shown == destination || "mailto:" + shown == destination || destination.isEmpty
+        guard !isAutolink else { continue }
+        switch links {
+        case .footnotes:
+          let number = notes.number(for: destination)
+          let marker = "[\(number)]"
+          segments[segments.count - 1].notes.append((segments[segments.count - 1].bytes.count, number))
+          append(marker, style: .furniture)
+        case .inline:
+          append(" <", style: .furniture)
+          append(destination, style: .link)
+          append(">", style: .furniture)
+        case .none:
+          break
+        }
+      case .image(_, _, let alt):
+        append(alt.isEmpty ? "[image]" : alt, style: style.union(.italic))
+      case .softBreak:
+        append(" ", style: [])
+      case .hardBreak:
+        segments.append(StyledBytes())
+      }
+    }
+  }
+}
+
+/// Numbers link destinations in order of first citation, document-wide, and keeps each note's
+/// text for the foot of the page.
+struct FootnoteRegistry {
+  private var numbers: [String: Int] = [:]
+  private(set) var destinations: [String] = []
+
+  /// The number of `destination`, assigning the next one on first use.
+  mutating func number(for destination: String) -> Int {
+    if let number = numbers[destination] { return number }
+    destinations.append(destination)
+    numbers[destination] = destinations.count
+    return destinations.count
+  }
+
+  /// The destination of note `number`.
+  func destination(of number: Int) -> String { destinations[number - 1] }
+}

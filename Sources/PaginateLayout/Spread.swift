@@ -1,0 +1,115 @@
+/// Two facing pages as a reader sees them: a verso on the left, a recto on the right (mirrored
+/// for right-to-left page progression), either side possibly empty.
+public struct Spread: Sendable, Hashable {
+  /// The position of the spread, from 0.
+  public var index: Int
+  /// The page shown on the left, if any.
+  public var left: Page?
+  /// The page shown on the right, if any.
+  public var right: Page?
+
+  /// Creates a spread.
+  public init(index: Int, left: Page?, right: Page?) {
+    self.index = index
+    self.left = left
+    self.right = right
+  }
+
+  /// The pages of the spread in reading order.
+  public var pages: [Page] { [left, right].compactMap { $0 }.sorted { $0.index < $1.index } }
+
+  /// The lines of the spread: each line is the left page's line, the gutter (with a thin rule
+  /// down its middle when `spine` is on and the gutter is wide enough), and the right page's.
+  public func lines(pageSize: PageSize, gutter: Int, spine: Bool = true) -> [Line] {
+    var result: [Line] = []
+    result.reserveCapacity(pageSize.lines)
+    let rulePosition = gutter / 2
+    for row in 0..<pageSize.lines {
+      var line = Line()
+      let leftLine = left.map { row < $0.lines.count ? $0.lines[row] : Line() } ?? Line()
+      line.append(leftLine)
+      line.appendSpaces(pageSize.columns - leftLine.width)
+      if spine && gutter >= 1 {
+        line.appendSpaces(rulePosition)
+        line.append("│", style: .furniture)
+        line.appendSpaces(gutter - rulePosition - 1)
+      } else {
+        line.appendSpaces(gutter)
+      }
+      if let right, row < right.lines.count { line.append(right.lines[row]) }
+      line.trimTrailingSpaces()
+      result.append(line)
+    }
+    return result
+  }
+}
+
+/// How pages pair into spreads.
+public struct FacingOptions: Sendable, Hashable {
+  /// Which side the first page stands on.
+  public enum Start: String, Sendable, Hashable, CaseIterable {
+    /// The first page stands alone on the right, as in a printed book.
+    case right
+    /// The first page is paired with the second: `[1 | 2]`.
+    case left
+  }
+
+  /// Page progression: left to right (most scripts) or right to left (Japanese and Arabic
+  /// books), which mirrors each spread.
+  public enum Progression: String, Sendable, Hashable, CaseIterable {
+    case ltr
+    case rtl
+  }
+
+  /// Where the first page stands.
+  public var start: Start
+  /// The direction pages turn.
+  public var progression: Progression
+  /// Columns between the two pages.
+  public var gutter: Int
+  /// Draw a thin rule down the middle of the gutter.
+  public var drawsSpine: Bool
+
+  /// Creates facing options: by default page 1 alone on the right, left to right, a gutter of 4
+  /// with a spine.
+  public init(start: Start = .right, progression: Progression = .ltr, gutter: Int = 4, drawsSpine: Bool = true) {
+    self.start = start
+    self.progression = progression
+    self.gutter = max(gutter, 0)
+    self.drawsSpine = drawsSpine
+  }
+
+  /// The page indices of spread `index`, in reading order (first, second); either may be
+  /// absent (the lone first page, or a last page without a partner).
+  public func pageIndices(ofSpread index: Int) -> (first: Int?, second: Int?) {
+    switch start {
+    case .right:
+      return index == 0 ? (nil, 0) : (2 * index - 1, 2 * index)
+    case .left:
+      return (2 * index, 2 * index + 1)
+    }
+  }
+
+  /// The spread that shows page `index`.
+  public func spreadIndex(ofPage index: Int) -> Int {
+    switch start {
+    case .right: (index + 1) / 2
+    case .left: index / 2
+    }
+  }
+}
+
+extension PageSet {
+  /// The spread at `index`, laying out as far as needed; `nil` past the last spread.
+  public mutating func spread(at index: Int, facing: FacingOptions) -> Spread? {
+    guard index >= 0 else { return nil }
+    let (firstIndex, secondIndex) = facing.pageIndices(ofSpread: index)
+    let first = firstIndex.flatMap { page(at: $0) }
+    let second = secondIndex.flatMap { page(at: $0) }
+    guard first != nil || second != nil else { return nil }
+    switch facing.progression {
+    case .ltr: return Spread(index: index, left: first, right: second)
+    case .rtl: return Spread(index: index, left: second, right: first)
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import PaginateModel
+
+/// Lays out a table: column widths fitted to the page, cells wrapped and aligned, a rule under
+/// the header row, columns separated by a thin rule.
+///
+///     Name   │ Size
+///     ───────┼─────
+///     a.txt  │  12k
+///
+/// When even one cell per column cannot fit, rows are stacked instead: each cell on its own
+/// lines, prefixed by its header.
+struct TableLayout {
+  let table: TableBlock
+  let width: Int
+  let options: LayoutOptions
+  /// The width of each column, or `nil` when the table is stacked.
+  private(set) var columnWidths: [Int]?
+
+  private static let separator = " │ "
+  private static let separatorWidth = 3
+
+  init(table: TableBlock, width: Int, options: LayoutOptions) {
+    self.table = table
+    self.width = width
+    self.options = options
+    columnWidths = Self.fit(table: table, width: width)
+  }
+
+  /// The header row and its rule.
+  func headerLines(notes: inout FootnoteRegistry) -> [FlowLine] {
+    guard let columnWidths else { return [] }
+    var lines = row(table.header, style: [.bold], widths: columnWidths, notes: &notes)
+    let rule = columnWidths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─")
+    lines.append(FlowLine(line: Line(rule, style: .furniture)))
+    for index in lines.indices.dropFirst() { lines[index].penalty = Penalty.unsplittable }
+    return lines
+  }
+
+  /// All the lines of the table. Body lines carry `headerID` so that the header is repeated
+  /// when the table crosses a page.
+  mutating func lines(header: [FlowLine], headerID: Int, source: SourceRange?, notes: inout FootnoteRegistry)
+    -> [FlowLine]
+  {
+    guard let columnWidths else { return stacked(source: source, notes: &notes) }
+    var result = header.map { line -> FlowLine in
+      var line = line
+      line.source = table.header.source ?? source
+      return line
+    }
+    for (rowIndex, body) in table.rows.enumerated() {
+      var lines = row(body, style: [], widths: columnWidths, notes: &notes)
+      for index in lines.indices {
+        lines[index].source = body.source ?? source
+        lines[index].tableHeader = headerID
+        lines[index].penalty = index == 0 ? (rowIndex == 0 ? Penalty.keepWithHeading : Penalty.free) : Penalty.unsplittable
+      }
+      result += lines
+    }
+    return result
+  }
+
+  /// One row: each cell set at its column width, aligned, side by side.
+  private func row(_ row: TableBlock.Row, style: TextStyle, widths: [Int], notes: inout FootnoteRegistry) -> [FlowLine] {
+    var cells: [[SetLine]] = []
+    for column in widths.indices {
+      let inlines = column < row.cells.count ? row.cells[column] : []
+      let text = ParagraphText(inlines, style: style, links: options.links, notes: &notes)
+      cells.append(ParagraphSetter(width: widths[column], strategy: .greedy, justifies: false).set(text))
+    }
+    let height = max(cells.map(\.count).max() ?? 1, 1)
+    var lines: [FlowLine] = []
+    for lineIndex in 0..<height {
+      var line = Line()
+      var lineNotes: [Int] = []
+      for column in widths.indices {
+        if column > 0 { line.append(Self.separator, style: .furniture) }
+        let cell = lineIndex < cells[column].count ? cells[column][lineIndex] : SetLine(line: Line())
+        lineNotes += cell.notes
+        let slack = max(widths[column] - cell.line.width, 0)
+        let alignment = column < table.alignments.count ? table.alignments[column] : .unspecified
+        let before: Int
+        switch alignment {
+        case .right: before = slack
+        case .center: before = slack / 2
+        case .left, .unspecified: before = 0
+        }
+        line.appendSpaces(before)
+        line.append(cell.line)
+        line.appendSpaces(slack - before)
+      }
+      line.trimTrailingSpaces()
+      lines.append(FlowLine(line: line, notes: lineNotes))
+    }
+    return lines
+  }
+
+  /// Rows stacked for a page too narrow for the columns: `Header: cell` per line.
+  private func stacked(source: SourceRange?, notes: inout FootnoteRegistry) -> [FlowLine] {
+    var result: [FlowLine] = []
+    let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
+    for body in table.rows {
+      if !result.isEmpty { result.append(.spacing(source: body.source ?? source)) }
+      var rowLines: [FlowLine] = []
+      for column in 0..<table.columnCount {
+        var inlines: [Inline] = []
+        if column < table.header.cells.count && !table.header.cells[column].isEmpty {
+          inlines = [.strong(table.header.cells[column]), .text(": ")]
+        }
+        if column < body.cells.count { inlines += body.cells[column] }
+        let text = ParagraphText(inlines, links: options.links, notes: &notes)
+        rowLines += setter.set(text).map { FlowLine(line: $0.line, source: body.source ?? source, notes: $0.notes) }
+      }
+      for index in rowLines.indices.dropFirst() { rowLines[index].penalty = Penalty.unsplittable }
+      result += rowLines
+    }
+    if result.isEmpty {
+      let text = ParagraphText(table.header.cells.flatMap { $0 + [.text(" ")] }, style: .bold, links: options.links, notes: &notes)
+      result = setter.set(text).map { FlowLine(line: $0.line, source: source, notes: $0.notes) }
+    }
+    return result
+  }
+
+  /// Column widths that fit `width`: natural widths when they fit, else every column gets at
+  /// least its longest word (or an equal share) and the rest is shared in proportion to how much
+  /// more each column wants. `nil` when not even one cell per column fits.
+  static func fit(table: TableBlock, width: Int) -> [Int]? {
+    let columns = table.columnCount
+    guard columns > 0 else { return nil }
+    let available = width - separatorWidth * (columns - 1)
+    guard available >= columns * 3 || (available >= columns && columns == 1) else { return nil }
+    var natural = [Int](repeating: 1, count: columns)
+    var minimum = [Int](repeating: 1, count: columns)
+    for row in [table.header] + table.rows {
+      for (column, cell) in row.cells.prefix(columns).enumerated() {
+        let text = cell.plainText
+        natural[column] = max(natural[column], DisplayWidth.of(text))
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+          minimum[column] = max(minimum[column], min(DisplayWidth.of(word), 20))
+        }
+      }
+    }
+    if natural.reduce(0, +) <= available { return natural }
+    if minimum.reduce(0, +) > available {
+      let share = available / columns
+      minimum = minimum.map { min($0, share) }
+    }
+    var widths = minimum
+    var remaining = available - widths.reduce(0, +)
+    let wants = zip(natural, minimum).map { max($0 - $1, 0) }
+    let totalWant = wants.reduce(0, +)
+    if totalWant > 0 {
+      for column in 0..<columns {
+        let extra = min(wants[column], remaining * wants[column] / max(totalWant, 1))
+        widths[column] += extra
+      }
+      remaining = available - widths.reduce(0, +)
+      var column = 0
+      while remaining > 0 && wants.contains(where: { $0 > 0 }) {
+        if widths[column] < natural[column] {
+          widths[column] += 1
+          remaining -= 1
+        }
+        column = (column + 1) % columns
+        if column == 0 && zip(widths, natural).allSatisfy({ $0 >= $1 }) { break }
+      }
+    }
+    return widths
+  }
+}

@@ -1,0 +1,54 @@
+public import PaginateLayout
+
+/// Renders lines as text: plain, or with ANSI styles for a terminal (bold headings and strong
+/// text, italic emphasis, underlined links, cyan code, dim rules and bars).
+///
+/// The text of a line never holds control characters (the adapters made them visible), so the
+/// only escape sequences in the output are the ones this renderer writes.
+public struct TextRenderer: Sendable {
+  /// Whether to write ANSI SGR sequences for styles.
+  public var usesANSI: Bool
+
+  /// Creates a renderer.
+  public init(usesANSI: Bool) {
+    self.usesANSI = usesANSI
+  }
+
+  /// Appends the line and a newline to `output`.
+  public func render(_ line: Line, into output: inout [UInt8]) {
+    guard usesANSI && !line.spans.isEmpty else {
+      output.append(contentsOf: line.text.utf8)
+      output.append(0x0A)
+      return
+    }
+    var text = line.text
+    text.withUTF8 { bytes in
+      var position = 0
+      for span in line.spans {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound]))
+        output.append(contentsOf: Self.sequence(for: span.style).utf8)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.range]))
+        output.append(contentsOf: "\u{1B}[0m".utf8)
+        position = span.range.upperBound
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
+    }
+    output.append(0x0A)
+  }
+
+  /// Appends every line, each followed by a newline.
+  public func render(_ lines: [Line], into output: inout [UInt8]) {
+    for line in lines { render(line, into: &output) }
+  }
+
+  /// The SGR sequence that turns on `style`.
+  static func sequence(for style: TextStyle) -> String {
+    var codes: [String] = []
+    if style.contains(.bold) || style.contains(.heading) { codes.append("1") }
+    if style.contains(.furniture) { codes.append("2") }
+    if style.contains(.italic) { codes.append("3") }
+    if style.contains(.link) { codes.append("4") }
+    if style.contains(.code) { codes.append("36") }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+}

@@ -1,0 +1,10 @@
+// The layout library's option enums as command-line values. Their conformance is as public as
+// the types, hence the public imports (this executable exports nothing else).
+public import ArgumentParser
+public import PaginateLayout
+
+extension ChapterBreak: ExpressibleByArgument {}
+extension FacingOptions.Start: ExpressibleByArgument {}
+extension FacingOptions.Progression: ExpressibleByArgument {}
+extension LineBreakStrategy: ExpressibleByArgument {}
+extension LinkStyle: ExpressibleByArgument {}

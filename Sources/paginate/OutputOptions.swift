@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import ArgumentParser
+
+/// When to use colour and styles on standard output.
+enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+  case auto
+  case always
+  case never
+
+  /// Whether to write ANSI styles: `always`, or `auto` when stdout is a terminal, `NO_COLOR`
+  /// is unset or empty, and `TERM` is not `dumb`.
+  var usesANSI: Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+      if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+      return isatty(1) == 1
+    }
+  }
+}
+
+/// Options about the output.
+struct OutputOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Styles on the terminal: auto, always or never (NO_COLOR is honoured).", valueName: "when"))
+  var color: ColorChoice = .auto
+}

@@ -25,6 +25,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // System libraries (Debian: libcmark-dev, libutf8proc-dev)
@@ -86,7 +87,11 @@ let package = Package(
     ),
     .testTarget(
       name: "PaginateLayoutTests",
-      dependencies: ["PaginateLayout", "PaginateModel", "PaginateAdapters", "PaginateRender"],
+      dependencies: [
+        "PaginateLayout", "PaginateModel", "PaginateAdapters", "PaginateRender",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      exclude: ["Golden"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -61,12 +61,13 @@ struct BlockLayout {
   private mutating func heading(level: Int, _ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
     let text = ParagraphText(inlines, style: [.heading, .bold], links: options.links, notes: &notes)
     let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
-    var lines = setter.set(text).map { FlowLine(line: $0.line, source: source, penalty: Penalty.unsplittable, notes: $0.notes) }
+    // A heading is never split: breaking inside it strands its first lines like a heading alone.
+    var lines = setter.set(text).map { FlowLine(line: $0.line, source: source, penalty: Penalty.keepWithHeading, notes: $0.notes) }
     if lines.isEmpty { lines = [FlowLine(line: Line(), source: source)] }
     if level <= 2 {
       let ruleWidth = min(lines.map { $0.line.width }.max() ?? 0, width)
       let rule = String(repeating: level == 1 ? "═" : "─", count: max(ruleWidth, 1))
-      lines.append(FlowLine(line: Line(rule, style: .furniture), source: source, penalty: Penalty.unsplittable))
+      lines.append(FlowLine(line: Line(rule, style: .furniture), source: source, penalty: Penalty.keepWithHeading))
     }
     lines[0].penalty = Penalty.free
     lines[0].heading = (level, inlines.plainText)

@@ -31,8 +31,8 @@ enum Penalty {
   static let free = 0
   /// Leaving fewer than the widow or orphan minimum of a paragraph on a page.
   static let widow = 1_000
-  /// Separating a heading from the first lines of what follows it.
-  static let keepWithHeading = 2_000
+  /// Separating a heading from the first lines of what follows it: worse than a short page.
+  static let keepWithHeading = 8_000
   /// Splitting a short code block, a table row or a heading.
   static let unsplittable = 3_000
   /// A page left short by more than a third of its body costs this much plus the space.

@@ -66,7 +66,7 @@ struct CommandLineTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("a.out")
     try Data([0x41, 0x00, 0x1B, 0x5B, 0x32, 0x4A, 0x42]).write(to: file)
-    let result = try Executable.run(["--from", "text", "--page-size", "20x3", file.path])
+    let result = try Executable.run(["--from", "text", "--page-size", "20x3", "--footer", "", file.path])
     #expect(result.status == 0)
     #expect(result.stdout == "A^@^[[2JB\n\n\n")
   }
@@ -87,7 +87,7 @@ struct CommandLineTests {
   @Test("standard input is read with '-' or no file, and sniffed")
   func standardInput() throws {
     let json = Data(#"{"version": 1, "blocks": [{"type": "paragraph", "text": "from stdin"}]}"#.utf8)
-    for arguments in [["--page-size", "20x2"], ["--page-size", "20x2", "-"]] {
+    for arguments in [["--page-size", "20x2", "--footer", ""], ["--page-size", "20x2", "--footer", "", "-"]] {
       let result = try Executable.run(arguments, stdin: json)
       #expect(result.status == 0)
       #expect(result.stdout == "from stdin\n\n")
@@ -97,7 +97,7 @@ struct CommandLineTests {
   @Test("pages are separated by form feeds and each has exactly the page height")
   func formFeeds() throws {
     let text = (1...10).map { "Paragraph number \($0) has a few words." }.joined(separator: "\n\n")
-    let result = try Executable.run(["--page-size", "20x5", "--from", "text"], stdin: Data(text.utf8))
+    let result = try Executable.run(["--page-size", "20x5", "--from", "text", "--footer", ""], stdin: Data(text.utf8))
     #expect(result.status == 0)
     let pages = result.pages
     #expect(pages.count > 2)
@@ -110,7 +110,7 @@ struct CommandLineTests {
 
   @Test("several files are paginated in turn, each on a new page")
   func severalFiles() throws {
-    let result = try Executable.run(["--page-size", "30x4", "SampleDocs/minimal.json", "SampleDocs/minimal.json"])
+    let result = try Executable.run(["--page-size", "30x4", "--footer", "", "SampleDocs/minimal.json", "SampleDocs/minimal.json"])
     #expect(result.status == 0)
     let pages = result.pages
     #expect(pages.count >= 2 && pages.count % 2 == 0)
@@ -119,7 +119,7 @@ struct CommandLineTests {
 
   @Test("invalid UTF-8 is replaced and reported once")
   func invalidUTF8() throws {
-    let result = try Executable.run(["--page-size", "20x1"], stdin: Data([0x61, 0xFF, 0x62, 0xC0, 0x80]))
+    let result = try Executable.run(["--page-size", "20x1", "--footer", ""], stdin: Data([0x61, 0xFF, 0x62, 0xC0, 0x80]))
     #expect(result.status == 0)
     #expect(result.stdout == "a\u{FFFD}b\u{FFFD}\u{FFFD}\n")
     #expect(result.stderr == "paginate: warning: <stdin>: replaced 3 invalid UTF-8 sequences with U+FFFD\n")

@@ -1,0 +1,18 @@
+public import PaginateModel
+
+/// The raggedness of set text: the sum over every line of a paragraph but its last of the
+/// square of the line's trailing space. Lower is better; optimal line breaking minimises it.
+public enum Raggedness {
+  /// The raggedness of `text` set as one paragraph `width` cells wide.
+  public static func of(_ text: String, width: Int, strategy: LineBreakStrategy) -> Int {
+    var notes = FootnoteRegistry()
+    let paragraph = ParagraphText([.text(text)], links: .none, notes: &notes)
+    let lines = ParagraphSetter(width: width, strategy: strategy, justifies: false).set(paragraph)
+    return of(lineWidths: lines.map { $0.line.width }, width: width)
+  }
+
+  /// The raggedness of a paragraph whose lines have these widths.
+  public static func of(lineWidths: [Int], width: Int) -> Int {
+    LineBreaker.raggedness(lineWidths: lineWidths, width: width)
+  }
+}

@@ -1,0 +1,45 @@
+import PaginateLayout
+import Testing
+
+@Suite("Display width in terminal cells")
+struct DisplayWidthTests {
+  @Test(
+    "per grapheme cluster, as terminals draw it",
+    arguments: [
+      ("hello", 5),
+      ("", 0),
+      ("naïve", 5),  // precomposed
+      ("nai\u{0308}ve", 5),  // combining diaeresis: 0
+      ("e\u{0301}\u{0301}", 1),  // stacked combining marks
+      ("漢字", 4),
+      ("ｶﾀｶﾅ", 4),  // halfwidth katakana
+      ("ＡＢ", 4),  // fullwidth Latin
+      ("한국어", 6),
+      ("👍", 2),
+      ("👍🏽", 2),  // skin tone modifier joins the cluster
+      ("👩‍💻", 2),  // ZWJ sequence
+      ("👨‍👩‍👧", 2),
+      ("🇩🇪", 2),  // flag: two regional indicators
+      ("❤️", 2),  // emoji presentation selector
+      ("☺️", 2),
+      ("a\u{200D}b", 2),  // a joiner alone takes no cell
+      ("Привет", 6),
+    ])
+  func width(text: String, expected: Int) {
+    #expect(DisplayWidth.of(text) == expected)
+  }
+
+  @Test("control characters take no cells")
+  func controls() {
+    #expect(DisplayWidth.of("a\u{1B}b") == 2)
+    #expect(DisplayWidth.of("\u{85}") == 0)
+  }
+
+  @Test("clusters are reported with their byte ranges")
+  func clusters() {
+    var clusters: [(Range<Int>, Int)] = []
+    DisplayWidth.forEachCluster(in: "ae\u{0301}漢👍🏽") { clusters.append(($0, $1)) }
+    #expect(clusters.map(\.0) == [0..<1, 1..<4, 4..<7, 7..<15])
+    #expect(clusters.map(\.1) == [1, 1, 2, 2])
+  }
+}

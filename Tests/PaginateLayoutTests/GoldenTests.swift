@@ -1,0 +1,129 @@
+import PaginateLayout
+import PaginateModel
+import Testing
+
+@Suite("Golden pages")
+struct GoldenTests {
+  static let blocks = """
+    # Harbour Notes
+
+    High water was *late* today, and the **harbour master** said so in
+    `tidewatch log`, with a [link to the tables](https://example.org/tides) and an
+    autolink <https://example.org>.
+
+    ## Lists
+
+    - First item with enough words to wrap onto a second line here.
+    - Second item
+      1. Nested and numbered
+      2. Another one
+    - Third
+
+    8. eight
+    9. nine
+    10. ten
+
+    > A quote with a bar.
+    >
+    > > And a nested one that also wraps onto a second line.
+
+    ```swift
+    let line = "a code line that is far too long to fit on the page at this width"
+    \tindented()
+    ```
+
+    ---
+
+    | Day | High (m) | Note |
+    |:----|---------:|:----:|
+    | Tue | 3.86 | spring tide, windy |
+    | Wed | 3.91 | calm |
+
+    ![A painted tide post](post.png)
+
+    <div class="x">raw html</div>
+
+    ### A small heading
+
+    Last words.
+    """
+
+  @Test("every block type at 40 columns", arguments: [40, 24])
+  func blockTypes(columns: Int) {
+    let all = pages(markdownDocument(Self.blocks), options(columns, 30) { $0.footer = "|{page}|" })
+    assertGolden(framed(all, columns: columns), named: "blocks.\(columns)x30")
+  }
+
+  @Test("CJK and mixed-script paragraphs")
+  func cjk() {
+    let document = markdownDocument(
+      """
+      # 港の朝
+
+      夜明け前の港は、まだ静かだった。漁師たちは小さな灯りの下で網を整え、「今日は潮がいい」と短く言葉を交わした。カモメが一羽、防波堤の上で首をかしげている。
+
+      清晨的海边还笼罩在薄雾之中，渔船一艘接一艘地停靠在码头旁（据说已经有一百多年的历史）。
+
+      Mixed: the word 潮見表 means tide table, and Straße is German; 👩‍💻 and 🇯🇵 take two cells each.
+      """)
+    assertGolden(framed(pages(document, options(24, 16)), columns: 24), named: "cjk.24x16")
+  }
+
+  @Test("justified text")
+  func justified() {
+    let document = markdownDocument(
+      "Justified text spreads its spaces evenly so that every line but the last of a paragraph fills the measure exactly, as in a printed book.\n\n漢字の行は両端揃えしない。"
+    )
+    assertGolden(framed(pages(document, options(30, 10) { $0.justifies = true }), columns: 30), named: "justify.30x10")
+  }
+
+  static let book = """
+    # One
+
+    The first chapter is short.
+
+    # Two
+
+    The second chapter starts on a recto, so a blank verso comes before it. It has enough text to run onto a second page so that the margins of a verso show.
+    More words follow here to fill the page: the tide rose, the boats lifted, the gulls complained, and the harbour master wrote it all down in a notebook with a pencil.
+
+    ## Section
+
+    Closing words.
+    """
+
+  @Test("double-sided: mirrored margins, blank verso, outer page numbers, running heads")
+  func doubleSided() {
+    let all = pages(
+      markdownDocument(Self.book),
+      options(30, 14) {
+        $0.isDoubleSided = true
+        $0.margins = Margins(top: 1, bottom: 0, inner: 4, outer: 1)
+        $0.header = "{chapter}||{page}"
+        $0.footer = "|{title}|"
+        $0.padsToEvenPageCount = true
+      })
+    assertGolden(framed(all, columns: 30), named: "double-sided.30x14")
+  }
+
+  @Test("facing spreads: page 1 alone on the right, pairs from the left, right to left")
+  func facing() {
+    let document = markdownDocument(Self.book)
+    let size = PageSize(columns: 22, lines: 9)
+    var set = PageSet(document: document, options: options(22, 9) { $0.footer = "|{page}|"; $0.chapterBreak = .page })
+    var out = ""
+    for facing in [
+      FacingOptions(), FacingOptions(start: .left), FacingOptions(progression: .rtl, gutter: 3, drawsSpine: true),
+    ] {
+      out += "=== start \(facing.start.rawValue), \(facing.progression.rawValue), gutter \(facing.gutter)\n"
+      var spreads: [Spread] = []
+      var index = 0
+      while let spread = set.spread(at: index, facing: facing) {
+        spreads.append(spread)
+        index += 1
+      }
+      out += framed(spreads, pageSize: size, gutter: facing.gutter)
+    }
+    assertGolden(out, named: "facing.22x9")
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PaginateLayout
+import PaginateModel
+import PropertyBased
+import Testing
+
+@Suite("Layout properties over random documents and page sizes")
+struct LayoutPropertyTests {
+  @Test("every page has exactly L lines and no line is wider than C cells")
+  func geometry() async {
+    await propertyCheck(count: 150, input: Gen.int(in: 0...1_000_000), Gen.int(in: 20...100), Gen.int(in: 8...50)) {
+      seed, columns, lines in
+      var generator = RandomDocument(seed: seed)
+      let document = generator.document()
+      let mode = seed % 4
+      let options = options(columns, lines) { options in
+        options.links = [.footnotes, .inline, .none][seed % 3]
+        options.lineBreaking = seed % 2 == 0 ? .optimal : .greedy
+        options.justifies = mode == 1
+        options.isDoubleSided = mode == 2
+        if mode == 3 {
+          options.footer = "{title}|{page}|{chapter}"
+          options.margins = Margins(top: 1, bottom: 1, inner: 2, outer: 1)
+        }
+      }
+      for page in pages(document, options) {
+        #expect(page.lines.count == lines, "seed \(seed): page \(page.number) has \(page.lines.count) lines")
+        for line in page.lines {
+          #expect(line.width <= columns, "seed \(seed) \(columns)x\(lines): '\(line.text)' is \(line.width) wide")
+          #expect(!line.text.hasSuffix(" "))
+        }
+      }
+    }
+  }
+
+  @Test("the words of the input appear on the pages, in order")
+  func noWordLost() async {
+    await propertyCheck(count: 120, input: Gen.int(in: 0...1_000_000), Gen.int(in: 20...90), Gen.int(in: 8...40)) {
+      seed, columns, lines in
+      var generator = RandomDocument(seed: seed)
+      let document = generator.document()
+      let options = options(columns, lines) { options in
+        options.links = .none
+        options.justifies = seed % 2 == 0
+        options.lineBreaking = seed % 3 == 0 ? .greedy : .optimal
+      }
+      let output = pages(document, options).flatMap(\.textLines).joined()
+        .filter { !$0.isWhitespace && $0 != "↩" && $0 != "│" }  // marks and quote bars may fall inside a split word
+      var position = output.startIndex
+      for word in words(of: document) {
+        guard let found = output[position...].range(of: word) else {
+          Issue.record("seed \(seed) \(columns)x\(lines): '\(word)' missing or out of order")
+          return
+        }
+        position = found.upperBound
+      }
+    }
+  }
+
+  @Test("no page but the last ends with a heading")
+  func noStrandedHeading() async {
+    await propertyCheck(count: 150, input: Gen.int(in: 0...1_000_000), Gen.int(in: 20...80), Gen.int(in: 8...40)) {
+      checkNoStrandedHeading(seed: $0, columns: $1, lines: $2)
+    }
+  }
+
+  @Test("no widow or orphan where the page height allows otherwise")
+  func widowsAndOrphans() async {
+    await propertyCheck(count: 120, input: Gen.int(in: 0...1_000_000), Gen.int(in: 20...60), Gen.int(in: 8...30)) {
+      seed, columns, lines in
+      var random = SplitMix(seed: seed)
+      // Paragraphs whose words name the paragraph, so each line can be traced to its paragraph.
+      let paragraphs = (0..<Int.random(in: 3...30, using: &random)).map { index in
+        (0..<Int.random(in: 1...60, using: &random)).map { _ in "p\(index)" }.joined(separator: " ")
+      }
+      let document = Document(blocks: paragraphs.map { .paragraph($0) })
+      let all = pages(document, options(columns, lines))
+      func owner(_ line: Line) -> Substring? { line.text.split(separator: " ").first }
+      for (page, next) in zip(all, all.dropFirst()) {
+        let bottom = page.lines.filter { !$0.isEmpty }
+        let top = next.lines.filter { !$0.isEmpty }
+        guard let last = bottom.last.flatMap(owner), let first = top.first.flatMap(owner), last == first else { continue }
+        let onThisPage = bottom.reversed().prefix { owner($0) == last }.count
+        let onNextPage = top.prefix { owner($0) == first }.count
+        let empty = lines - page.lines.lastIndex { !$0.isEmpty }! - 1
+        // Moving the whole part to the next page would leave this page more than a third empty.
+        let unavoidable = (empty + onThisPage + 1) * 3 > lines
+        #expect(
+          (onThisPage >= 2 && onNextPage >= 2) || unavoidable,
+          "seed \(seed) \(columns)x\(lines): page \(page.number) splits \(last) \(onThisPage)/\(onNextPage)")
+      }
+    }
+  }
+
+  @Test("optimal breaking is never more ragged than greedy")
+  func optimalBeatsGreedy() async {
+    await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000), Gen.int(in: 10...100)) { seed, width in
+      var generator = RandomDocument(seed: seed)
+      let text = generator.sentence(5...200)
+      let greedy = Raggedness.of(text, width: width, strategy: .greedy)
+      let optimal = Raggedness.of(text, width: width, strategy: .optimal)
+      #expect(optimal <= greedy, "seed \(seed) width \(width)")
+    }
+  }
+
+  @Test("the same input and options give identical pages")
+  func deterministic() {
+    var generator = RandomDocument(seed: 42)
+    let document = generator.document(blocks: 30...30)
+    #expect(pages(document, options(40, 20)) == pages(document, options(40, 20)))
+  }
+}
+
+/// The check of `noStrandedHeading`, outside the property closure (Swift 6.3.1's region
+/// analysis crashes on the closure form).
+private func checkNoStrandedHeading(seed: Int, columns: Int, lines: Int) {
+  var generator = RandomDocument(seed: seed)
+  let document = generator.document(blocks: 5...40)
+  let all = pages(document, options(columns, lines) { $0.isDoubleSided = seed % 2 == 0 })
+  for page in all.dropLast() where !page.isBlank {
+    let content = page.lines.filter { !$0.isEmpty }
+    guard let last = content.last else { continue }
+    let isHeading = last.spans.contains { $0.style.contains(.heading) }
+    let isHeadingRule =
+      content.count >= 2 && content[content.count - 2].spans.contains { $0.style.contains(.heading) }
+      && (last.text.allSatisfy { $0 == "═" } || last.text.allSatisfy { $0 == "─" })
+    // A heading that fills half the page or more cannot take two lines of text with it.
+    var headingLines = 0
+    for line in content.reversed() {
+      let partOfHeading =
+        line.spans.contains { $0.style.contains(.heading) } || line.text.allSatisfy { $0 == "═" || $0 == "─" }
+      guard partOfHeading else { break }
+      headingLines += 1
+    }
+    let unavoidable = headingLines * 2 >= lines
+    #expect(
+      (!isHeading && !isHeadingRule) || unavoidable,
+      "seed \(seed) \(columns)x\(lines): page \(page.number) ends with a heading")
+  }
+}

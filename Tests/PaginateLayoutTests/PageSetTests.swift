@@ -1,0 +1,103 @@
+import Foundation
+import PaginateLayout
+import PaginateModel
+import Testing
+
+@Suite("Page sets")
+struct PageSetTests {
+  @Test("asking for the first page of 200,000 paragraphs lays out only a few blocks")
+  func laziness() {
+    let document = Document(
+      blocks: (0..<200_000).map { .paragraph("Paragraph \($0) has a handful of words in it.", source: SourceRange(line: $0 + 1)) })
+    var set = PageSet(document: document, options: options(60, 20))
+    let first = set.page(at: 0)
+    #expect(first?.number == 1)
+    #expect(set.laidOutCount == 1)
+    #expect(set.blocksLaidOut < 20)
+    #expect(set.count == nil)
+    _ = set.page(at: 1)
+    #expect(set.laidOutCount == 2)
+    #expect(set.blocksLaidOut < 30)
+  }
+
+  @Test("a {pages} template lays out everything before the first page is given")
+  func pageCountTemplate() {
+    let document = Document(blocks: (0..<50).map { .paragraph("Paragraph \($0).") })
+    var set = PageSet(document: document, options: options(30, 10) { $0.footer = "|{page} of {pages}|" })
+    let first = set.page(at: 0)
+    let count = set.count ?? 0
+    #expect(set.isComplete)
+    #expect(first?.lines.last?.text.trimmingCharacters(in: .whitespaces) == "1 of \(count)")
+  }
+
+  @Test("numbering starts at --first-page and the side follows the number")
+  func firstPage() {
+    let document = Document(blocks: (0..<30).map { .paragraph("Paragraph \($0).") })
+    let all = pages(document, options(30, 10) { $0.firstPageNumber = 4 })
+    #expect(all.first?.number == 4)
+    #expect(all.first?.side == .verso)
+    #expect(all.dropFirst().first?.side == .recto)
+  }
+
+  @Test("explicit page breaks are honoured, and an empty document gives one page")
+  func pageBreaks() {
+    let document = Document(blocks: [.paragraph("a"), Block(.pageBreak), .paragraph("b"), Block(.pageBreak)])
+    let all = pages(document, options(20, 5))
+    #expect(all.map { $0.textLines.first } == ["a", "b"])
+    let empty = pages(Document(blocks: []), options(20, 5))
+    #expect(empty.count == 1)
+    #expect(empty[0].lines.count == 5)
+  }
+
+  @Test("a table crossing a page repeats its header")
+  func tableHeaderRepeats() {
+    let rows = (1...30).map { TableBlock.Row([[.text("r\($0)")], [.text("\($0 * 2)")]]) }
+    let table = TableBlock(alignments: [.left, .right], header: .init([[.text("Row")], [.text("Value")]]), rows: rows)
+    let all = pages(Document(blocks: [Block(.table(table))]), options(30, 10))
+    #expect(all.count > 2)
+    for page in all {
+      #expect(page.lines[0].text.hasPrefix("Row"))
+      #expect(page.lines[1].text.hasPrefix("────"))
+    }
+  }
+
+  @Test("a link's note is at the foot of the page that cites it")
+  func footnotes() {
+    let document = Document(blocks: [
+      .paragraph([.text("See "), .link(destination: "https://example.org/a", title: "", content: [.text("this")])]),
+      Block(.pageBreak),
+      .paragraph([.link(destination: "https://example.org/b", title: "", content: [.text("that")])]),
+    ])
+    let all = pages(document, options(30, 8))
+    #expect(all[0].textLines[0] == "See this[1]")
+    #expect(all[0].textLines.suffix(2) == ["────────────", "[1] https://example.org/a"])
+    #expect(all[1].textLines.last == "[2] https://example.org/b")
+    let inline = pages(document, options(40, 8) { $0.links = .inline })
+    #expect(inline[0].textLines[0] == "See this <https://example.org/a>")
+  }
+
+  @Test("options that leave no room for text are refused")
+  func validation() {
+    var tooShort = options(20, 6) { $0.header = "x"; $0.footer = "y"; $0.margins = Margins(top: 1, bottom: 1) }
+    #expect(throws: LayoutError("page 20x6 is too small: margins, header and footer take 6 of its 6 lines")) {
+      try tooShort.validate()
+    }
+    tooShort.margins = .zero
+    #expect(throws: Never.self) { try tooShort.validate() }
+    let tooNarrow = options(10, 6) { $0.margins = Margins(inner: 6, outer: 4) }
+    #expect(throws: LayoutError("page 10x6 is too small: the inner and outer margins take 10 of its 10 columns")) {
+      try tooNarrow.validate()
+    }
+  }
+
+  @Test("widths of 1 and 2 cells with wide characters lose nothing")
+  func tinyWidths() {
+    let document = Document(blocks: [.paragraph("漢字 ab 👩‍💻")])
+    for columns in [1, 2] {
+      let all = pages(document, options(columns, 8))
+      let text = all.flatMap(\.textLines).joined()
+      #expect(text == "漢字ab👩‍💻")
+      #expect(all.allSatisfy { $0.lines.count == 8 })
+    }
+  }
+}

@@ -13,7 +13,12 @@ status=0
 for file in SampleDocs/*.md; do
   log="$(mktemp)"
   valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=3 \
-    "$binary" --page-size 60x30 "$file" >/dev/null 2>"$log" || status=$?
+    --suppressions=Scripts/valgrind-swift.supp \
+    "$binary" --page-size 60x30 "$file" >/dev/null 2>"$log" || {
+    status=$?
+    echo "leak-check: $file: valgrind reported errors:" >&2
+    grep -A12 -E "Invalid|uninitialised|definitely lost in" "$log" >&2 || true
+  }
   lost="$(grep -E 'definitely lost:' "$log" | sed 's/.*definitely lost: //')"
   if grep -q cmark "$log"; then
     echo "leak-check: $file: libcmark memory lost:" >&2

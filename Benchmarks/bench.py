@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmarks of paginate against the tools people would use instead.
+
+Run through Benchmarks/run.sh, which builds the release binary and the corpus first.
+Each pair runs alternately (A B A B ...) RUNS times; the table shows medians, throughput,
+peak resident memory and the ratio peer/paginate (above 1 means paginate is faster).
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "Benchmarks", "corpus")
+PAGINATE = os.path.join(ROOT, ".build", "release", "paginate")
+RUNS = int(os.environ.get("RUNS", "5"))
+
+
+def timed(command):
+    """Runs a shell command with stdout discarded; returns (seconds, peak KB)."""
+    with tempfile.NamedTemporaryFile("r") as stats:
+        start = time.perf_counter()
+        subprocess.run(
+            ["/usr/bin/time", "-f", "%M", "-o", stats.name, "bash", "-o", "pipefail", "-c", command],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
+        elapsed = time.perf_counter() - start
+        peak = int(stats.read().strip().splitlines()[-1] or 0)
+    return elapsed, peak
+
+
+def pair(label, size_mb, ours, peer, peer_name):
+    ours_runs, peer_runs = [], []
+    for _ in range(RUNS):
+        ours_runs.append(timed(ours))
+        peer_runs.append(timed(peer))
+    ours_time = statistics.median(t for t, _ in ours_runs)
+    peer_time = statistics.median(t for t, _ in peer_runs)
+    ours_peak = max(m for _, m in ours_runs)
+    peer_peak = max(m for _, m in peer_runs)
+    ratio = peer_time / ours_time if ours_time > 0 else float("inf")
+    print(f"{label:<34} {ours_time:8.3f}s {size_mb / ours_time:8.1f} MB/s {ours_peak / 1024:7.1f} MB | "
+          f"{peer_name:<26} {peer_time:8.3f}s {size_mb / peer_time:8.1f} MB/s {peer_peak / 1024:7.1f} MB | "
+          f"x{ratio:5.2f}")
+    sys.stdout.flush()
+
+
+def header(title):
+    print(f"\n## {title}")
+    print(f"{'paginate':<34} {'median':>9} {'throughput':>13} {'peak RSS':>10} | "
+          f"{'peer':<26} {'median':>9} {'throughput':>13} {'peak RSS':>10} | peer/paginate")
+
+
+def size(name):
+    return os.path.getsize(os.path.join(CORPUS, name)) / 1e6
+
+
+def main():
+    p = PAGINATE
+    c = "Benchmarks/corpus"
+    print(f"paginate benchmarks: {RUNS} alternating runs per pair, medians; machine: {os.cpu_count()} cores")
+
+    header("16 MB prose, 80x66 pages")
+    args = f"--page-size 80x66 --color never {c}/prose.txt"
+    pair("paginate (optimal)", size("prose.txt"), f"{p} {args}", f"fmt -w 80 {c}/prose.txt | pr -l 66", "fmt -w 80 | pr -l 66")
+    pair("paginate (optimal)", size("prose.txt"), f"{p} {args}", f"fold -s -w 80 {c}/prose.txt | pr -l 66", "fold -s -w 80 | pr -l 66")
+    pair("paginate --wrap greedy", size("prose.txt"), f"{p} --wrap greedy {args}", f"fold -s -w 80 {c}/prose.txt | pr -l 66", "fold -s -w 80 | pr -l 66")
+
+    header("8 MB Markdown")
+    pair("paginate doc.md", size("doc.md"), f"{p} --color never {c}/doc.md", f"cmark -t commonmark --width 80 {c}/doc.md", "cmark -t commonmark --width 80")
+    if shutil.which("pandoc"):
+        pair("paginate slice.md (1 MB)", size("slice.md"), f"{p} --color never {c}/slice.md",
+             f"pandoc -f commonmark -t plain --columns=80 {c}/slice.md", "pandoc -t plain (1 MB)")
+
+    header("4 MB mixed CJK / Cyrillic / Latin (fmt and fold count bytes, not cells: their lines overflow)")
+    args = f"--page-size 80x66 --color never {c}/mixed.txt"
+    pair("paginate", size("mixed.txt"), f"{p} {args}", f"fmt -w 80 {c}/mixed.txt | pr -l 66", "fmt -w 80 | pr -l 66")
+    pair("paginate", size("mixed.txt"), f"{p} {args}", f"fold -s -w 80 {c}/mixed.txt | pr -l 66", "fold -s -w 80 | pr -l 66")
+
+    header("Time to the first page")
+    big = "huge.txt" if os.path.exists(os.path.join(CORPUS, "huge.txt")) else "prose.txt"
+    pair(f"paginate {big} | head -c 4096", 0.004, f"{p} {c}/{big} | head -c 4096", f"pr -l 66 {c}/{big} | head -c 4096", "pr -l 66 | head -c 4096")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Compares the raggedness of paragraphs set by paginate (optimal and greedy) and by fmt.
+
+Raggedness of a paragraph: the sum over every line but the last of (width - line width)^2.
+Lower is better. Paragraphs are taken from plain-text inputs (blank-line separated, indented
+lines skipped) and set at the same width by each tool; the totals are printed side by side.
+
+Usage: raggedness.py PAGINATE WIDTH FILE...
+"""
+import subprocess
+import sys
+import unicodedata
+
+
+def cells(text):
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1 for ch in text)
+
+
+def paragraphs(text):
+    result, current = [], []
+    for line in text.split("\n"):
+        line = line.replace("\f", "")
+        if not line.strip():
+            if current:
+                result.append(current)
+            current = []
+        else:
+            current.append(line.rstrip())
+    if current:
+        result.append(current)
+    return result
+
+
+def raggedness(lines, width):
+    return sum((width - cells(line)) ** 2 for line in lines[:-1])
+
+
+def prose_paragraphs(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    return [" ".join(p) for p in paragraphs(text) if not p[0].startswith((" ", "\t"))]
+
+
+def main():
+    paginate, width, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    source = []
+    for path in files:
+        source += prose_paragraphs(path)
+    text = "\n\n".join(source) + "\n"
+    outputs = {
+        "paginate optimal": [paginate, "--from", "text", "--footer", "", "--page-size", f"{width}x100000", "--color", "never", "-"],
+        "paginate greedy": [paginate, "--from", "text", "--wrap", "greedy", "--footer", "", "--page-size", f"{width}x100000", "--color", "never", "-"],
+        f"fmt -w {width}": ["fmt", "-w", str(width)],
+    }
+    print(f"raggedness at width {width} over {len(source)} paragraphs from {', '.join(files)} (lower is better)")
+    results = {}
+    for name, command in outputs.items():
+        out = subprocess.run(command, input=text.encode(), stdout=subprocess.PIPE, check=True).stdout.decode()
+        set_paragraphs = paragraphs(out)
+        if len(set_paragraphs) != len(source):
+            print(f"  {name}: {len(set_paragraphs)} paragraphs out, expected {len(source)}; skipped")
+            continue
+        total = sum(raggedness(p, width) for p in set_paragraphs)
+        overflow = sum(1 for p in set_paragraphs for line in p if cells(line) > width)
+        results[name] = total
+        print(f"  {name:<18} {total:>12,}   lines wider than {width}: {overflow}")
+    if "paginate optimal" in results and f"fmt -w {width}" in results:
+        verdict = "not worse" if results["paginate optimal"] <= results[f"fmt -w {width}"] else "WORSE"
+        print(f"  optimal vs fmt: {verdict} ({results['paginate optimal'] / max(results[f'fmt -w {width}'], 1):.2f} of fmt's)")
+
+
+if __name__ == "__main__":
+    main()

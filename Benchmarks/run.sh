@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Benchmarks paginate against fmt|pr, fold|pr, cmark and pandoc, side by side, on a generated
+# corpus; prints medians, MB/s, peak memory and ratios, then raggedness against fmt, then
+# callgrind instruction counts (repeatable on a noisy machine) when valgrind is installed.
+#
+#   Benchmarks/run.sh            the whole run (RUNS=5 alternating runs per pair)
+#   Benchmarks/run.sh --huge     also generate a 1 GB text for time to the first page
+#   RUNS=9 Benchmarks/run.sh     more runs
+#
+# Needs: apt-get install cmark pandoc par hyperfine valgrind time python3
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+for tool in fmt pr fold cmark python3 /usr/bin/time; do
+  command -v "$tool" >/dev/null || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "run.sh: missing ${missing[*]}; install with: apt-get install -y cmark pandoc valgrind time python3" >&2
+  exit 2
+fi
+
+echo "== corpus"
+python3 Benchmarks/make_corpus.py "$@"
+echo "== release build"
+swift build -c release --product paginate 2>&1 | tail -1
+mkdir -p Benchmarks/results
+
+{
+  python3 Benchmarks/bench.py
+  echo
+  echo "## Raggedness"
+  python3 Benchmarks/raggedness.py .build/release/paginate 72 SampleDocs/novel.txt SampleDocs/windows.txt
+  python3 Benchmarks/raggedness.py .build/release/paginate 60 Benchmarks/corpus/prose.txt 2>/dev/null | head -1 >/dev/null || true
+  head -c 400000 Benchmarks/corpus/prose.txt > Benchmarks/corpus/prose-400k.txt
+  python3 Benchmarks/raggedness.py .build/release/paginate 66 Benchmarks/corpus/prose-400k.txt
+  if command -v valgrind >/dev/null && [ "${CALLGRIND:-1}" = 1 ]; then
+    echo
+    echo "## Instruction counts (valgrind --tool=callgrind, one run each)"
+    for input in prose.txt doc.md; do
+      log="$(mktemp)"
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/release/paginate --color never \
+        "Benchmarks/corpus/$input" >/dev/null 2>"$log"
+      printf '  %-10s %s\n' "$input" "$(grep -o 'refs: *[0-9,]*' "$log" | head -1)"
+      rm -f "$log"
+    done
+  fi
+} | tee Benchmarks/results/latest.txt

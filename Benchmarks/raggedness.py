@@ -48,8 +48,8 @@ def main():
         source += prose_paragraphs(path)
     text = "\n\n".join(source) + "\n"
     outputs = {
-        "paginate optimal": [paginate, "--from", "text", "--footer", "", "--page-size", f"{width}x100000", "--color", "never", "-"],
-        "paginate greedy": [paginate, "--from", "text", "--wrap", "greedy", "--footer", "", "--page-size", f"{width}x100000", "--color", "never", "-"],
+        "paginate optimal": [paginate, "--from", "text", "--footer", "", "--page-size", f"{width}x10000", "--color", "never", "-"],
+        "paginate greedy": [paginate, "--from", "text", "--wrap", "greedy", "--footer", "", "--page-size", f"{width}x10000", "--color", "never", "-"],
         f"fmt -w {width}": ["fmt", "-w", str(width)],
     }
     print(f"raggedness at width {width} over {len(source)} paragraphs from {', '.join(files)} (lower is better)")

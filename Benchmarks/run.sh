@@ -31,7 +31,6 @@ mkdir -p Benchmarks/results
   echo
   echo "## Raggedness"
   python3 Benchmarks/raggedness.py .build/release/paginate 72 SampleDocs/novel.txt SampleDocs/windows.txt
-  python3 Benchmarks/raggedness.py .build/release/paginate 60 Benchmarks/corpus/prose.txt 2>/dev/null | head -1 >/dev/null || true
   head -c 400000 Benchmarks/corpus/prose.txt > Benchmarks/corpus/prose-400k.txt
   python3 Benchmarks/raggedness.py .build/release/paginate 66 Benchmarks/corpus/prose-400k.txt
   if command -v valgrind >/dev/null && [ "${CALLGRIND:-1}" = 1 ]; then

@@ -1,4 +1,4 @@
-public import PaginateModel
+import PaginateModel
 
 /// The raggedness of set text: the sum over every line of a paragraph but its last of the
 /// square of the line's trailing space. Lower is better; optimal line breaking minimises it.

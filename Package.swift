@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "PaginateModel", targets: ["PaginateModel"]),
     .library(name: "PaginateAdapters", targets: ["PaginateAdapters"]),
     .library(name: "PaginateLayout", targets: ["PaginateLayout"]),
+    .library(name: "PaginatePaging", targets: ["PaginatePaging"]),
     .library(name: "PaginateRender", targets: ["PaginateRender"]),
   ],
   dependencies: [
@@ -54,6 +55,13 @@ let package = Package(
     .target(
       name: "PaginateLayout",
       dependencies: ["PaginateModel", "CUtf8proc"],
+      swiftSettings: strictSettings
+    ),
+
+    // Paging controller: before/after over pages and spreads, jumps, anchored relayout
+    .target(
+      name: "PaginatePaging",
+      dependencies: ["PaginateLayout", "PaginateModel"],
       swiftSettings: strictSettings
     ),
 
@@ -92,6 +100,11 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Golden"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PaginatePagingTests",
+      dependencies: ["PaginatePaging", "PaginateLayout", "PaginateModel", "PaginateAdapters"],
       swiftSettings: strictSettings
     ),
     .testTarget(

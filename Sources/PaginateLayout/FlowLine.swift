@@ -6,6 +6,9 @@ struct FlowLine {
   var line: Line
   /// The source lines of the block the line belongs to.
   var source: SourceRange?
+  /// The source line this line stands for: exact for one-line blocks, interpolated across a
+  /// block's lines otherwise (a reflowed paragraph has no exact mapping).
+  var sourceLine: Int?
   /// The cost of a page break just before this line (see ``Penalty``).
   var penalty: Int = Penalty.free
   /// A blank line between blocks: dropped at the top of a page.

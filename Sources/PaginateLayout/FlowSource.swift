@@ -74,7 +74,28 @@ struct FlowSource {
     }
     if case .heading = block.content { keepPending = true } else { keepPending = false }
     hasEmitted = true
+    Self.interpolateSourceLines(&lines)
     queue += lines
+  }
+}
+
+extension FlowSource {
+  /// Gives each line the source line it stands for: within each run of lines from the same
+  /// block, lines are spread evenly over the block's source lines.
+  static func interpolateSourceLines(_ lines: inout [FlowLine]) {
+    var start = 0
+    while start < lines.count {
+      var end = start + 1
+      while end < lines.count && lines[end].source == lines[start].source { end += 1 }
+      if let range = lines[start].source {
+        let count = end - start
+        let span = range.lastLine - range.firstLine + 1
+        for index in start..<end {
+          lines[index].sourceLine = range.firstLine + (index - start) * span / count
+        }
+      }
+      start = end
+    }
   }
 }
 

@@ -24,12 +24,16 @@ public struct Page: Sendable, Hashable {
   public var lines: [Line]
   /// The source lines of the content on the page, when known.
   public var source: SourceRange?
+  /// The source line at the top of the page: where a reader is in the input. Exact for
+  /// one-line blocks, interpolated within a reflowed paragraph. `nil` for blank pages.
+  public var anchorLine: Int?
   /// The running head: the last level-1 or level-2 heading begun on or before the page.
   public var runningHead: String
 
   /// Creates a page.
   public init(
-    index: Int, number: Int, side: Side, isBlank: Bool, lines: [Line], source: SourceRange?, runningHead: String
+    index: Int, number: Int, side: Side, isBlank: Bool, lines: [Line], source: SourceRange?,
+    anchorLine: Int? = nil, runningHead: String
   ) {
     self.index = index
     self.number = number
@@ -37,6 +41,7 @@ public struct Page: Sendable, Hashable {
     self.isBlank = isBlank
     self.lines = lines
     self.source = source
+    self.anchorLine = anchorLine
     self.runningHead = runningHead
   }
 

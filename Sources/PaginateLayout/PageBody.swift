@@ -7,5 +7,7 @@ struct PageBody: Sendable {
   /// Exactly `bodyHeight` lines.
   var lines: [Line]
   var source: SourceRange?
+  /// The source line of the first line of content (not a repeated table header).
+  var anchorLine: Int? = nil
   var runningHead: String
 }

@@ -69,16 +69,18 @@ struct PageBreaker {
     guard best.count > 0 else { return nil }
 
     var lines = repeatedHeader
-    var first_: Int?
-    var last_: Int?
+    var firstSourceLine: Int?
+    var lastSourceLine: Int?
     var chosenNotes = Array(notes.prefix(best.noteCount))
+    var anchorLine: Int?
     for offset in 0..<best.count {
       guard let line = source.line(at: offset) else { break }
+      if anchorLine == nil && !line.isSpacing { anchorLine = line.sourceLine }
       lines.append(line.line)
       if let heading = line.heading, heading.level <= 2 { runningHead = heading.text }
       if let range = line.source {
-        first_ = min(first_ ?? range.firstLine, range.firstLine)
-        last_ = max(last_ ?? range.lastLine, range.lastLine)
+        firstSourceLine = min(firstSourceLine ?? range.firstLine, range.firstLine)
+        lastSourceLine = max(lastSourceLine ?? range.lastLine, range.lastLine)
       }
     }
     source.consume(best.count)
@@ -98,8 +100,10 @@ struct PageBreaker {
     lines += Array(repeating: Line(), count: max(height - lines.count - noteArea.count, 0))
     lines += noteArea
     if lines.count > height { lines = Array(lines.prefix(height)) }
-    let range = first_.map { SourceRange(firstLine: $0, lastLine: max(last_ ?? $0, $0)) }
-    return PageBody(number: number, isBlank: false, lines: lines, source: range, runningHead: runningHead)
+    let range = firstSourceLine.map { SourceRange(firstLine: $0, lastLine: max(lastSourceLine ?? $0, $0)) }
+    return PageBody(
+      number: number, isBlank: false, lines: lines, source: range, anchorLine: anchorLine ?? range?.firstLine,
+      runningHead: runningHead)
   }
 
   /// The cost of ending the page after `count` lines that use `used` lines of the area.

@@ -125,6 +125,6 @@ public struct PageSet: Sendable {
     lines += Array(repeating: Line(), count: options.margins.bottom)
     return Page(
       index: index, number: body.number, side: side, isBlank: body.isBlank, lines: lines, source: body.source,
-      runningHead: body.runningHead)
+      anchorLine: body.anchorLine, runningHead: body.runningHead)
   }
 }

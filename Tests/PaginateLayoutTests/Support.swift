@@ -1,3 +1,6 @@
+import Testing
+import Foundation
+import PropertyBased
 import PaginateAdapters
 import PaginateLayout
 import PaginateModel
@@ -39,5 +42,28 @@ struct SplitMix: RandomNumberGenerator {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+/// Checks a property over random (seed, columns, lines) triples.
+///
+/// Locally the triples come from swift-property-based (new ones each run, shrunk on failure).
+/// Under CI (`CI` set) they come from a fixed sequence, so that CI is deterministic: a property
+/// that fails there fails the same way on every machine.
+func forAll(
+  count: Int, columns: ClosedRange<Int>, lines: ClosedRange<Int>,
+  _ body: @escaping @Sendable (_ seed: Int, _ columns: Int, _ lines: Int) -> Void
+) async {
+  if ProcessInfo.processInfo.environment["CI"] != nil {
+    var random = SplitMix(seed: 20_261_121)
+    for _ in 0..<count {
+      body(
+        Int.random(in: 0...1_000_000, using: &random), Int.random(in: columns, using: &random),
+        Int.random(in: lines, using: &random))
+    }
+  } else {
+    await propertyCheck(count: count, input: Gen.int(in: 0...1_000_000), Gen.int(in: columns), Gen.int(in: lines)) {
+      body($0, $1, $2)
+    }
   }
 }

@@ -68,7 +68,7 @@ let package = Package(
     // Renderers: plain and ANSI text
     .target(
       name: "PaginateRender",
-      dependencies: ["PaginateLayout"],
+      dependencies: ["PaginateLayout", "PaginateModel"],
       swiftSettings: strictSettings
     ),
 

@@ -12,9 +12,14 @@ enum Diagnostics {
     write("paginate: warning: \(message)\n")
   }
 
-  static func fail(_ message: String) -> Never {
+  static func fail(_ message: String, status: Int32 = 1) -> Never {
     write("paginate: \(message)\n")
-    exit(1)
+    exit(status)
+  }
+
+  /// Writes `text` to stderr as it is (progress lines).
+  static func raw(_ text: String) {
+    write(text)
   }
 
   private static func write(_ text: String) {

@@ -9,7 +9,7 @@ struct InputOptions: ParsableArguments {
       valueName: "name"))
   var from: String?
 
-  @Flag(help: "Typographic punctuation in Markdown: curly quotes, dashes, ellipses.")
+  @Flag(inversion: .prefixedNo, help: "Typographic punctuation in Markdown: curly quotes, dashes, ellipses.")
   var smart = false
 
   /// The built-in adapters, configured by these options.

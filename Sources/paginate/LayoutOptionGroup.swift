@@ -5,7 +5,9 @@ import PaginateLayout
 struct LayoutOptionGroup: ParsableArguments {
   @Option(
     name: .customLong("page-size"),
-    help: ArgumentHelp("The page size in cells, COLUMNSxLINES.", valueName: "size"),
+    help: ArgumentHelp(
+      "The page size in cells, COLUMNSxLINES, or a paper name at 10 characters and 6 lines per inch: \(PageSizeNames.help).",
+      valueName: "size"),
     transform: PageSize.parse)
   var pageSize: PageSize = .default
 
@@ -30,16 +32,18 @@ struct LayoutOptionGroup: ParsableArguments {
   @Option(help: ArgumentHelp("Footer template, as --header.", valueName: "template"))
   var footer = "|{page}|"
 
-  @Flag(name: .customLong("double-sided"), help: "Rectos and versos: mirrored margins, outer page numbers, chapters on rectos.")
+  @Flag(
+    name: .customLong("double-sided"), inversion: .prefixedNo,
+    help: "Rectos and versos: mirrored margins, outer page numbers, chapters on rectos.")
   var doubleSided = false
-  @Flag(help: "Pad the end with a blank page to an even page count (duplex printing).")
+  @Flag(inversion: .prefixedNo, help: "Pad the end with a blank page to an even page count (duplex printing).")
   var even = false
   @Option(
     name: .customLong("chapter-break"),
     help: ArgumentHelp("Where level-1 headings start: none, page or recto (default: recto when double-sided, else none).", valueName: "rule"))
   var chapterBreak: ChapterBreak?
 
-  @Flag(help: "Show two-page spreads [verso | recto].")
+  @Flag(inversion: .prefixedNo, help: "Show two-page spreads [verso | recto].")
   var facing = false
   @Option(
     name: .customLong("facing-start"),
@@ -54,7 +58,7 @@ struct LayoutOptionGroup: ParsableArguments {
 
   @Option(help: ArgumentHelp("Line breaking: optimal (least ragged) or greedy.", valueName: "strategy"))
   var wrap: LineBreakStrategy = .optimal
-  @Flag(help: "Justify paragraphs: spread spaces so every line but the last fills the width.")
+  @Flag(inversion: .prefixedNo, help: "Justify paragraphs: spread spaces so every line but the last fills the width.")
   var justify = false
   @Option(help: ArgumentHelp("Link destinations: footnotes, inline or none.", valueName: "style"))
   var links: LinkStyle = .footnotes
@@ -119,11 +123,13 @@ struct LayoutOptionGroup: ParsableArguments {
 }
 
 extension PageSize {
-  /// Parses `COLUMNSxLINES`, such as `80x66`.
+  /// Parses `COLUMNSxLINES`, such as `80x66`, or a paper name such as `a4`.
   static func parse(_ argument: String) throws -> PageSize {
+    if let named = PageSizeNames.size(named: argument) { return named }
     let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let columns = Int(parts[0]), let lines = Int(parts[1]) else {
-      throw ValidationError("Invalid page size '\(argument)': expected COLUMNSxLINES, such as 80x66.")
+      throw ValidationError(
+        "Invalid page size '\(argument)': expected COLUMNSxLINES, such as 80x66, or one of \(PageSizeNames.sizes.map(\.name).joined(separator: ", ")).")
     }
     guard (1...10_000).contains(columns), (1...10_000).contains(lines) else {
       throw ValidationError("Invalid page size '\(argument)': columns and lines must each be 1...10000.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `paginate` command: prints pages by default; `adapters` lists the input formats.
 @main
@@ -11,9 +12,24 @@ struct Paginate: ParsableCommand {
       each page exactly as many lines as the page is tall, pages separated by form feeds.
       """,
     version: PaginateVersion.current,
-    subcommands: [PrintCommand.self, AdaptersCommand.self],
+    subcommands: [PrintCommand.self, ExportCommand.self, AdaptersCommand.self],
     defaultSubcommand: PrintCommand.self
   )
+}
+
+extension Paginate {
+  /// Parses the command line with the defaults from the config file and `PAGINATE_OPTIONS`
+  /// in front, then runs the command.
+  static func main() {
+    Signals.unblockTermination()
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      let expanded = try ConfigDefaults.expand(arguments, environment: ProcessInfo.processInfo.environment)
+      Self.main(expanded)
+    } catch {
+      Diagnostics.fail(error.description, status: 64)
+    }
+  }
 }
 
 /// The version printed by `paginate --version`.

@@ -1,7 +1,5 @@
 import ArgumentParser
-import PaginateAdapters
 import PaginateLayout
-import PaginateModel
 import PaginateRender
 
 /// `paginate [OPTIONS] [FILE ...]`: print the pages of each file to standard output.
@@ -14,9 +12,15 @@ struct PrintCommand: ParsableCommand {
       exactly its height in lines. Several files are paginated in turn, each starting on a new \
       page (on a recto when double-sided). With no FILE, or when FILE is -, standard input is read.
 
+      Defaults for any option can be set in ~/.config/paginate/config.toml (or \
+      $XDG_CONFIG_HOME/paginate/config.toml) as `long-option = value` lines, or in the \
+      PAGINATE_OPTIONS environment variable; options on the command line win.
+
       Examples:
         paginate README.md
-        paginate --page-size 60x30 --justify notes.txt | less -R
+        paginate --page-size a5 --justify notes.txt | less -R
+        paginate --pages 3-7,10 book.md
+        paginate --pages odd book.md | lpr     (then --pages even for the backs)
         paginate --double-sided --margin-inner 6 --margin-outer 2 --header '{chapter}||{page}' book.md
         paginate --facing --page-size 50x30 book.md
         cat notes.md | paginate --from markdown -
@@ -27,81 +31,89 @@ struct PrintCommand: ParsableCommand {
   @OptionGroup var layout: LayoutOptionGroup
   @OptionGroup var output: OutputOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "Printed page numbers to print: N, N-M, N-, odd, even, or a comma list such as 1-3,7,10-.",
+      valueName: "ranges"),
+    transform: PageRanges.parse)
+  var pages: PageRanges = .all
+
   @Argument(help: ArgumentHelp("The files to paginate ('-' for standard input).", valueName: "file"))
   var files: [String] = []
 
   mutating func run() throws {
-    let registry = input.registry
     var writer = OutputWriter(fileDescriptor: 1)
     let renderer = TextRenderer(usesANSI: output.color.usesANSI)
-    var nextNumber = layout.firstPage
-    var pagesWritten = 0
-    var pendingFacing: [Page] = []
-
+    var written = 0
     func emit(_ lines: [Line]) {
-      if pagesWritten > 0 { writer.write("\u{0C}") }
+      if written > 0 { writer.write("\u{0C}") }
       var bytes: [UInt8] = []
+      bytes.reserveCapacity(lines.count * (layout.pageSize.columns + 1))
       renderer.render(lines, into: &bytes)
       writer.write(bytes)
-      pagesWritten += 1
+      written += 1
     }
-
-    for path in files.isEmpty ? ["-"] : files {
-      let loaded = try CommandFailure.wrap { () throws(InputError) in
-        try registry.load(try InputReader.read(path), named: input.from)
-      }
-      for warning in loaded.warnings { Diagnostics.warn(warning) }
-      var options = layout.layoutOptions(fileName: path == "-" ? "<stdin>" : path)
-      options.firstPageNumber = nextNumber
-      // Each file starts on a new page; on a recto when double-sided.
-      if layout.doubleSided && Page.side(of: nextNumber) == .verso && pagesWritten > 0 {
-        options.firstPageNumber += 1
-        let blank = Page(
-          index: 0, number: nextNumber, side: .verso, isBlank: true,
-          lines: Array(repeating: Line(), count: options.pageSize.lines), source: nil, runningHead: "")
-        if layout.facingOptions != nil { pendingFacing.append(blank) } else { emit(blank.lines) }
-      }
-      var pages = PageSet(document: loaded.document, options: options)
-      var index = 0
-      while let page = pages.page(at: index) {
-        if let facing = layout.facingOptions {
-          pendingFacing.append(page)
-          emitSpreads(&pendingFacing, facing: facing, pageSize: options.pageSize, final: false, emit: emit)
-        } else {
-          emit(page.lines)
-        }
-        nextNumber = page.number + 1
-        index += 1
-      }
-    }
+    var stream = PageStream(files: files, input: input, layout: layout, selection: pages)
     if let facing = layout.facingOptions {
-      emitSpreads(&pendingFacing, facing: facing, pageSize: layout.pageSize, final: true, emit: emit)
+      var spreads = SpreadCollector(facing: facing, pageSize: layout.pageSize)
+      try stream.forEach { page in
+        if let spread = spreads.add(page) { emit(spread) }
+      }
+      if let spread = spreads.finish() { emit(spread) }
+    } else {
+      try stream.forEach { page in emit(page.lines) }
     }
     writer.flush()
   }
+}
 
-  /// Emits the complete spreads among `pages` (all of them when `final`), in order.
-  private func emitSpreads(
-    _ pages: inout [Page], facing: FacingOptions, pageSize: PageSize, final: Bool, emit: ([Line]) -> Void
-  ) {
-    // Spreads are numbered over the whole output, so count from the first page printed.
-    while !pages.isEmpty {
-      let firstOrdinal = pages[0].number - layout.firstPage
-      let spreadIndex = facing.spreadIndex(ofPage: firstOrdinal)
-      let (first, second) = facing.pageIndices(ofSpread: spreadIndex)
-      let needed = [first, second].compactMap { $0 }.filter { $0 >= firstOrdinal }.count
-      if pages.count < needed && !final { return }
-      let take = min(needed, pages.count)
-      let group = Array(pages.prefix(take))
-      pages.removeFirst(take)
-      var left: Page? = nil
-      var right: Page? = nil
-      for page in group {
-        let ordinal = page.number - layout.firstPage
-        if ordinal == first { left = page } else { right = page }
-      }
-      if facing.progression == .rtl { swap(&left, &right) }
-      emit(Spread(index: spreadIndex, left: left, right: right).lines(pageSize: pageSize, gutter: facing.gutter))
+/// Groups pages arriving in order into spreads, emitting each spread when the next page falls
+/// in another one. Pages not passed in (unselected) leave their side of a spread empty.
+struct SpreadCollector {
+  let facing: FacingOptions
+  let pageSize: PageSize
+  private var current: (index: Int, pages: [Page])?
+
+  init(facing: FacingOptions, pageSize: PageSize) {
+    self.facing = facing
+    self.pageSize = pageSize
+  }
+
+  /// Adds a page; returns the lines of the previous spread when this page starts a new one.
+  mutating func add(_ page: Page) -> [Line]? {
+    let index = facing.spreadIndex(ofPage: page.index)
+    if let current, current.index == index {
+      self.current?.pages.append(page)
+      return nil
+    }
+    let finished = finish()
+    current = (index, [page])
+    return finished
+  }
+
+  /// The lines of the spread being collected, if any.
+  mutating func finish() -> [Line]? {
+    guard let current else { return nil }
+    self.current = nil
+    return spread(current.index, current.pages).lines(pageSize: pageSize, gutter: facing.gutter, spine: facing.drawsSpine)
+  }
+
+  func spread(_ index: Int, _ pages: [Page]) -> Spread {
+    let (first, _) = facing.pageIndices(ofSpread: index)
+    var left = pages.first { $0.index == first }
+    var right = pages.first { $0.index != first }
+    if facing.progression == .rtl { swap(&left, &right) }
+    return Spread(index: index, left: left, right: right)
+  }
+}
+
+extension PageRanges {
+  /// Parses `--pages`, turning a bad range into a usage error (exit 64).
+  static func parse(_ text: String) throws -> PageRanges {
+    do {
+      return try PageRanges(text)
+    } catch {
+      throw ValidationError("Invalid --pages: \(error.description).")
     }
   }
 }

@@ -143,3 +143,22 @@ struct CommandLineTests {
     #expect(result.stderr.contains("Invalid page size '\(size)'"))
   }
 }
+
+@Suite("Manual page and completions")
+struct ManualTests {
+  @Test("the committed manual page documents every subcommand and the shared options")
+  func manual() throws {
+    let page = try String(
+      contentsOf: Executable.packageRoot.appendingPathComponent("Docs/man/paginate.1"), encoding: .utf8)
+    for word in ["print", "export", "adapters", "page-size", "double-sided", "facing", "pages"] {
+      #expect(page.contains(word), "Docs/man/paginate.1 lacks \(word); run Scripts/make-man.sh")
+    }
+  }
+
+  @Test("shell completion scripts are generated", arguments: ["bash", "zsh", "fish"])
+  func completions(shell: String) throws {
+    let result = try Executable.run(["--generate-completion-script", shell])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("export"))
+  }
+}

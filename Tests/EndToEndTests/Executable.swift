@@ -70,6 +70,33 @@ struct Executable {
       stderr: String(decoding: errorData, as: UTF8.self))
   }
 
+  /// Runs another program (found on PATH) from the package root.
+  static func runTool(_ name: String, _ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [name] + arguments
+    process.currentDirectoryURL = packageRoot
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    nonisolated(unsafe) var errorData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errorData = errors.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self))
+  }
+
   /// A fresh temporary folder for one test.
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-tests-\(UUID().uuidString)")

@@ -1,0 +1,213 @@
+public import PaginateLayout
+
+/// Writes pages as one self-contained HTML file: each page a `<section class="page"
+/// data-page="N">` drawn as a sheet, spreads side by side in facing mode, keyboard and click
+/// navigation, and a print stylesheet that puts one page on each sheet of paper.
+///
+/// Safety: every piece of document text is escaped, so raw HTML from the input is shown as
+/// text and never parsed; only `http`, `https` and `mailto` URLs become links (a `javascript:`
+/// URL stays text); a Content-Security-Policy allows no network access and no script but the
+/// file's own navigation script (by nonce).
+public struct HTMLBookWriter: Sendable {
+  /// The size of every page.
+  public var pageSize: PageSize
+  /// How pages pair into spreads, in facing mode.
+  public var facing: FacingOptions?
+  /// The title of the document (the `<title>`).
+  public var title: String
+
+  /// Creates a writer.
+  public init(pageSize: PageSize, facing: FacingOptions? = nil, title: String) {
+    self.pageSize = pageSize
+    self.facing = facing
+    self.title = title
+  }
+
+  /// The HTML text for `pages`. `nonce` authorises the navigation script; pass a fresh random
+  /// value for each file.
+  public func html(for pages: [Page], nonce: String) -> String {
+    var out = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; script-src 'nonce-\(nonce)'">
+      <meta name="generator" content="paginate">
+      <title>\(Escaping.html(title))</title>
+      <style>
+      \(Self.stylesheet(pageSize: pageSize))
+      </style>
+      </head>
+      <body data-progression="\(facing?.progression.rawValue ?? "ltr")">
+      <nav aria-label="Pages">
+      <button id="previous" type="button" aria-label="Previous page">‹</button>
+      <span id="where" aria-live="polite"></span>
+      <button id="next" type="button" aria-label="Next page">›</button>
+      </nav>
+      <main id="book">
+
+      """
+    for (index, view) in views(of: pages).enumerated() {
+      out += "<div class=\"view\(facing != nil ? " spread" : "")\" data-view=\"\(index)\"\(index == 0 ? "" : " hidden")>\n"
+      for slot in view {
+        if let page = slot {
+          write(page, into: &out)
+        } else {
+          out += "<section class=\"page empty\" aria-hidden=\"true\"></section>\n"
+        }
+      }
+      out += "</div>\n"
+    }
+    out += """
+      </main>
+      <script nonce="\(nonce)">
+      \(Self.script)
+      </script>
+      </body>
+      </html>
+
+      """
+    return out
+  }
+
+  /// The pages grouped into what is shown at once: one page, or a spread of two slots.
+  private func views(of pages: [Page]) -> [[Page?]] {
+    guard let facing else { return pages.map { [$0] } }
+    var byIndex: [Int: Page] = [:]
+    for page in pages { byIndex[page.index] = page }
+    var views: [[Page?]] = []
+    var seen = Set<Int>()
+    for page in pages {
+      let spread = facing.spreadIndex(ofPage: page.index)
+      guard seen.insert(spread).inserted else { continue }
+      let (first, second) = facing.pageIndices(ofSpread: spread)
+      var slots = [first.flatMap { byIndex[$0] }, second.flatMap { byIndex[$0] }]
+      if facing.progression == .rtl { slots.reverse() }
+      views.append(slots)
+    }
+    return views
+  }
+
+  private func write(_ page: Page, into out: inout String) {
+    out += "<section class=\"page \(page.side.rawValue)\(page.isBlank ? " blank" : "")\" data-page=\"\(page.number)\""
+    out += " aria-label=\"Page \(page.number)\"><pre>"
+    for (index, line) in page.lines.enumerated() {
+      if index > 0 { out += "\n" }
+      write(line, into: &out)
+    }
+    out += "</pre></section>\n"
+  }
+
+  private func write(_ line: Line, into out: inout String) {
+    let text = line.text
+    let utf8 = Array(text.utf8)
+    var position = 0
+    func piece(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
+    for span in line.spans {
+      Escaping.html(piece(position..<span.range.lowerBound), into: &out)
+      let content = piece(span.range)
+      let classes = span.style.names.map { "s-\($0)" }.joined(separator: " ")
+      if span.style.contains(.link), let href = Self.safeURL(content) {
+        out += "<a class=\"\(classes)\" href=\"\(Escaping.html(href))\" rel=\"noopener noreferrer\">"
+        Escaping.html(content, into: &out)
+        out += "</a>"
+      } else {
+        out += "<span class=\"\(classes)\">"
+        Escaping.html(content, into: &out)
+        out += "</span>"
+      }
+      position = span.range.upperBound
+    }
+    Escaping.html(piece(position..<utf8.count), into: &out)
+  }
+
+  /// `text` when it is a URL that is safe to follow from a page (http, https, mailto), else `nil`.
+  static func safeURL(_ text: String) -> String? {
+    let lowered = text.lowercased()
+    guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("mailto:") else {
+      return nil
+    }
+    guard !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return nil }
+    return text
+  }
+
+  static func stylesheet(pageSize: PageSize) -> String {
+    """
+    :root { --columns: \(pageSize.columns); --lines: \(pageSize.lines); --line: 1.25em; }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: #d9d6cf; color: #1d1d1b; font: 15px/1.25 "DejaVu Sans Mono", "Noto Sans Mono CJK JP", monospace; }
+    nav { position: sticky; top: 0; display: flex; gap: 1em; justify-content: center; align-items: center; padding: .5em; background: #3a3935; color: #f4f1ea; z-index: 1; }
+    nav button { font: inherit; font-size: 1.3em; width: 2.2em; border: 0; border-radius: 4px; background: #f4f1ea; color: #3a3935; cursor: pointer; }
+    main { display: flex; justify-content: center; padding: 2em 1em; }
+    .view { display: flex; gap: 0; cursor: pointer; }
+    .view[hidden] { display: none; }
+    .spread .page.verso, .spread .page:first-child { box-shadow: -4px 4px 12px rgba(0,0,0,.25); }
+    .page { background: #fffdf8; width: calc(var(--columns) * 1ch + 2em); height: calc(var(--lines) * var(--line) + 2em); padding: 1em; box-shadow: 0 4px 12px rgba(0,0,0,.25); overflow: hidden; }
+    .spread .page + .page { border-left: 1px solid #cfcabd; }
+    .page.empty { background: transparent; box-shadow: none; }
+    pre { margin: 0; font: inherit; line-height: var(--line); white-space: pre; }
+    .s-bold, .s-heading { font-weight: bold; }
+    .s-italic { font-style: italic; }
+    .s-link { text-decoration: underline; color: #1f4e8c; }
+    .s-code { color: #7a2e0e; }
+    .s-furniture { color: #8a8578; }
+    @media print {
+      @page { margin: 1cm; }
+      body { background: none; }
+      nav { display: none; }
+      main { display: block; padding: 0; }
+      .view, .view[hidden] { display: block; }
+      .page { box-shadow: none; border: 0; padding: 0; break-after: page; page-break-after: always; }
+      .page.empty { display: none; }
+    }
+    """
+  }
+
+  static let script = """
+    (function () {
+      "use strict";
+      var views = Array.prototype.slice.call(document.querySelectorAll(".view"));
+      var rtl = document.body.getAttribute("data-progression") === "rtl";
+      var where = document.getElementById("where");
+      var current = 0;
+      function show(index) {
+        if (index < 0 || index >= views.length) { return; }
+        views[current].hidden = true;
+        current = index;
+        views[current].hidden = false;
+        var numbers = Array.prototype.map.call(views[current].querySelectorAll("section[data-page]"),
+          function (page) { return page.getAttribute("data-page"); });
+        where.textContent = "page " + numbers.join("–") + " · " + (current + 1) + " of " + views.length;
+        if (history.replaceState) { history.replaceState(null, "", "#view-" + current); }
+      }
+      function next() { show(current + 1); }
+      function previous() { show(current - 1); }
+      document.getElementById("next").addEventListener("click", function () { rtl ? previous() : next(); });
+      document.getElementById("previous").addEventListener("click", function () { rtl ? next() : previous(); });
+      document.addEventListener("keydown", function (event) {
+        switch (event.key) {
+          case "ArrowRight": rtl ? previous() : next(); break;
+          case "ArrowLeft": rtl ? next() : previous(); break;
+          case "PageDown": case " ": case "Enter": next(); break;
+          case "PageUp": case "Backspace": previous(); break;
+          case "Home": show(0); break;
+          case "End": show(views.length - 1); break;
+          default: return;
+        }
+        event.preventDefault();
+      });
+      views.forEach(function (view) {
+        view.addEventListener("click", function (event) {
+          if (event.target.closest("a")) { return; }
+          var box = view.getBoundingClientRect();
+          var rightHalf = event.clientX > box.left + box.width / 2;
+          (rightHalf !== rtl) ? next() : previous();
+        });
+      });
+      var match = /^#view-(\\d+)$/.exec(location.hash);
+      show(match ? Math.min(parseInt(match[1], 10), views.length - 1) : 0);
+      document.body.setAttribute("data-ready", "1");
+    })();
+    """
+}

@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import ArgumentParser
+import PaginateLayout
+import PaginateRender
+
+/// `paginate export --pages RANGES -o OUT FILE ...`: write a page range as text, JSON or HTML.
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write pages to a file as text, JSON or HTML.",
+    discussion: """
+      The format comes from the output's extension (.txt, .json, .html) or --format. The file \
+      is written atomically: an interrupted or failed export leaves no partial file, and an \
+      export never overwrites one of its inputs. With -o -, the export goes to standard output.
+
+      text   the printed pages, separated by form feeds, as `paginate` prints them
+      json   the page set: every page with its number, side, lines, style spans, source lines
+             and running head (Docs/PageSetJSON.md, schema Docs/pageset.schema.json)
+      html   one self-contained file: pages drawn as sheets, spreads side by side with
+             --facing, arrow keys and clicks to turn pages, one page per sheet when printed
+
+      Examples:
+        paginate export -o guide.html --facing --page-size a5 SampleDocs/guide.md
+        paginate export --pages 3-7,10 -o part.json book.md
+        paginate export --format text -o - --pages 1 notes.txt
+      """
+  )
+
+  /// The export formats.
+  enum Format: String, CaseIterable, ExpressibleByArgument {
+    case text
+    case json
+    case html
+  }
+
+  @OptionGroup var input: InputOptions
+  @OptionGroup var layout: LayoutOptionGroup
+
+  @Option(
+    help: ArgumentHelp("Printed page numbers to export: N, N-M, N-, odd, even, or a comma list.", valueName: "ranges"),
+    transform: PageRanges.parse)
+  var pages: PageRanges = .all
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("The file to write ('-' for standard output).", valueName: "path"))
+  var output: String
+
+  @Option(help: ArgumentHelp("text, json or html (default: from the output's extension).", valueName: "format"))
+  var format: Format?
+
+  @Argument(help: ArgumentHelp("The files to export ('-' for standard input).", valueName: "file"))
+  var files: [String] = []
+
+  func validate() throws {
+    _ = try resolvedFormat()
+    for file in files where file != "-" && output != "-" {
+      if file == output || AtomicFile.sameFile(file, output) {
+        throw ValidationError("Refusing to overwrite the input '\(file)' with the export; choose another -o path.")
+      }
+    }
+  }
+
+  private func resolvedFormat() throws -> Format {
+    if let format { return format }
+    let lowered = output.lowercased()
+    if lowered.hasSuffix(".json") { return .json }
+    if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { return .html }
+    if lowered.hasSuffix(".txt") || lowered.hasSuffix(".text") || output == "-" { return .text }
+    throw ValidationError("Cannot tell the format of '\(output)' from its extension; add --format text, json or html.")
+  }
+
+  mutating func run() throws {
+    let format = try resolvedFormat()
+    var progress = Progress(enabled: output != "-" && isatty(2) == 1)
+    var stream = PageStream(files: files, input: input, layout: layout, selection: pages)
+    var collected: [Page] = []
+    try stream.forEach { page in
+      collected.append(page)
+      progress.update(page: page.number)
+    }
+    progress.finish()
+    let facing = layout.facingOptions
+    let text: String
+    switch format {
+    case .text:
+      var bytes: [UInt8] = []
+      let renderer = TextRenderer(usesANSI: false)
+      if let facing {
+        var spreads = SpreadCollector(facing: facing, pageSize: layout.pageSize)
+        var first = true
+        for page in collected {
+          if let lines = spreads.add(page) {
+            if !first { bytes.append(0x0C) }
+            renderer.render(lines, into: &bytes)
+            first = false
+          }
+        }
+        if let lines = spreads.finish() {
+          if !first { bytes.append(0x0C) }
+          renderer.render(lines, into: &bytes)
+        }
+      } else {
+        for (offset, page) in collected.enumerated() {
+          if offset > 0 { bytes.append(0x0C) }
+          renderer.render(page.lines, into: &bytes)
+        }
+      }
+      text = String(decoding: bytes, as: UTF8.self)
+    case .json:
+      text = JSONPageSetWriter(
+        pageSize: layout.pageSize, facing: facing, documentPageCount: stream.totalPages, title: stream.title
+      ).json(for: collected)
+    case .html:
+      text = HTMLBookWriter(pageSize: layout.pageSize, facing: facing, title: stream.title ?? "paginate")
+        .html(for: collected, nonce: Self.nonce())
+    }
+    if output == "-" {
+      var writer = OutputWriter(fileDescriptor: 1)
+      writer.write(text)
+      writer.flush()
+      return
+    }
+    do {
+      try AtomicFile.write(Array(text.utf8), to: output)
+    } catch {
+      Diagnostics.fail(error.description)
+    }
+  }
+
+  /// A fresh random value for the HTML file's script nonce.
+  static func nonce() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }.joined()
+  }
+}
+
+/// "exporting page N" on stderr, redrawn in place, only when stderr is a terminal.
+struct Progress {
+  let enabled: Bool
+  private var lastDrawn = 0
+  private var shown = false
+
+  init(enabled: Bool) { self.enabled = enabled }
+
+  mutating func update(page: Int) {
+    guard enabled, page - lastDrawn >= 25 else { return }
+    lastDrawn = page
+    shown = true
+    Diagnostics.raw("\rpaginate: laying out page \(page)…")
+  }
+
+  mutating func finish() {
+    if shown { Diagnostics.raw("\r\u{1B}[K") }
+  }
+}

@@ -1,0 +1,70 @@
+import PaginateAdapters
+import PaginateLayout
+import PaginateModel
+import PaginateRender
+
+/// The pages of one or more files, in order, as printed: numbering runs on from file to file,
+/// each file starts on a new page (on a recto when double-sided, with a blank verso inserted),
+/// and only the selected page numbers are passed on. Layout stops as soon as no later page can
+/// be selected.
+struct PageStream {
+  var files: [String]
+  var input: InputOptions
+  var layout: LayoutOptionGroup
+  var selection: PageRanges
+
+  /// The title of the first document (or the first file's name).
+  private(set) var title: String?
+  /// Pages in all the files, counting unselected ones, once every file has been laid out.
+  private(set) var totalPages: Int?
+
+  init(files: [String], input: InputOptions, layout: LayoutOptionGroup, selection: PageRanges) {
+    self.files = files.isEmpty ? ["-"] : files
+    self.input = input
+    self.layout = layout
+    self.selection = selection
+  }
+
+  /// Calls `body` with each selected page; `Page.index` counts every page of the output from 0.
+  mutating func forEach(_ body: (Page) throws -> Void) throws {
+    let registry = input.registry
+    var nextNumber = layout.firstPage
+    var ordinal = 0
+    var complete = true
+    files: for path in files {
+      let loaded = try CommandFailure.wrap { () throws(InputError) in
+        try registry.load(try InputReader.read(path), named: input.from)
+      }
+      for warning in loaded.warnings { Diagnostics.warn(warning) }
+      let name = path == "-" ? "<stdin>" : path
+      if title == nil { title = loaded.document.title ?? name }
+      var options = layout.layoutOptions(fileName: name)
+      if layout.doubleSided && Page.side(of: nextNumber) == .verso && ordinal > 0 {
+        let blank = Page(
+          index: ordinal, number: nextNumber, side: .verso, isBlank: true,
+          lines: Array(repeating: Line(), count: options.pageSize.lines), source: nil, runningHead: "")
+        if selection.contains(blank.number) { try body(blank) }
+        ordinal += 1
+        nextNumber += 1
+      }
+      options.firstPageNumber = nextNumber
+      var pages = PageSet(document: loaded.document, options: options)
+      var index = 0
+      while let page = pages.page(at: index) {
+        if let upper = selection.upperBound, page.number > upper {
+          complete = false
+          break files
+        }
+        if selection.contains(page.number) {
+          var stamped = page
+          stamped.index = ordinal
+          try body(stamped)
+        }
+        ordinal += 1
+        nextNumber = page.number + 1
+        index += 1
+      }
+    }
+    if complete { totalPages = ordinal }
+  }
+}

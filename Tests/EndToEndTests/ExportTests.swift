@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@Suite("paginate export")
+struct ExportTests {
+  static let guide = "SampleDocs/guide.md"
+
+  func temporary() throws -> URL { try Executable.temporaryDirectory() }
+
+  @Test("--pages and export agree page for page, in text and JSON")
+  func pagesAgree() throws {
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let common = ["--page-size", "50x20", "--pages", "2-4,7"]
+    let printed = try Executable.run(common + ["--color", "never", Self.guide])
+    #expect(printed.status == 0)
+    let text = folder.appendingPathComponent("out.txt")
+    let exported = try Executable.run(["export"] + common + ["-o", text.path, Self.guide])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(try String(contentsOf: text, encoding: .utf8) == printed.stdout)
+
+    let json = folder.appendingPathComponent("out.json")
+    #expect(try Executable.run(["export"] + common + ["-o", json.path, Self.guide]).status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+    let pages = try #require(object?["pages"] as? [[String: Any]])
+    #expect(pages.map { $0["number"] as? Int } == [2, 3, 4, 7])
+    let printedPages = printed.pages
+    for (page, printedPage) in zip(pages, printedPages) {
+      #expect((page["lines"] as? [String]) == printedPage.map(String.init))
+    }
+  }
+
+  @Test("the JSON export validates against Docs/pageset.schema.json, in every mode")
+  func schema() throws {
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var files: [String] = []
+    for (index, options) in [[], ["--double-sided", "--even"], ["--facing"], ["--facing", "--facing-start", "left", "--pages", "2-5"]].enumerated() {
+      let json = folder.appendingPathComponent("pages\(index).json")
+      let result = try Executable.run(["export", "--page-size", "40x16"] + options + ["-o", json.path, "SampleDocs/languages.md"])
+      #expect(result.status == 0)
+      files.append(json.path)
+    }
+    let check = try Executable.runTool(
+      "python3",
+      ["-c", """
+        import json, sys, jsonschema
+        schema = json.load(open('Docs/pageset.schema.json'))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        for path in sys.argv[1:]:
+            data = json.load(open(path))
+            jsonschema.validate(data, schema)
+            assert all(len(p['lines']) == data['pageSize']['lines'] for p in data['pages'])
+        print('valid', len(sys.argv) - 1)
+        """] + files)
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout == "valid 4\n")
+  }
+
+  @Test("the format comes from the extension or --format; an unknown one is a usage error")
+  func formats() throws {
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let html = try Executable.run(["export", "--format", "html", "-o", "-", "SampleDocs/minimal.json"])
+    #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
+    let unknown = try Executable.run(["export", "-o", folder.appendingPathComponent("x.pdf").path, "SampleDocs/minimal.json"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("Cannot tell the format of"))
+  }
+
+  @Test("an export never overwrites its own input")
+  func neverOverwritesInput() throws {
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("notes.txt")
+    try Data("Precious notes.\n".utf8).write(to: input)
+    let result = try Executable.run(["export", "-o", input.path, input.path])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("Refusing to overwrite the input"))
+    #expect(try String(contentsOf: input, encoding: .utf8) == "Precious notes.\n")
+  }
+
+  @Test("a failed export leaves no file and no temporary file")
+  func failedExport() throws {
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("out.json")
+    let result = try Executable.run(["export", "-o", output.path, "no-such-input.md"])
+    #expect(result.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    let missingFolder = try Executable.run(["export", "-o", folder.appendingPathComponent("nope/out.json").path, Self.guide])
+    #expect(missingFolder.status == 1)
+    #expect(missingFolder.stderr.hasPrefix("paginate: \(folder.path)/nope/out.json: cannot create a file in"))
+  }
+
+  @Test("an export interrupted by a signal leaves nothing behind", arguments: [SIGTERM, SIGHUP])
+  func interrupted(signal: Int32) throws {
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("big.txt")
+    let paragraph = String(repeating: "The tide comes in and the tide goes out again. ", count: 40) + "\n\n"
+    try Data(String(repeating: paragraph, count: 5_000).utf8).write(to: input)
+    let output = folder.appendingPathComponent("big.html")
+    let process = Process()
+    process.executableURL = Executable.url
+    process.arguments = ["export", "-o", output.path, input.path]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.5)
+    // (SIGINT would do as well from a shell; a test runner may start children with it ignored.)
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["big.txt"])
+  }
+
+  @Test("a closed pipe ends printing quietly and quickly")
+  func closedPipe() throws {
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("big.txt")
+    try Data(String(repeating: "Words on a line that goes on.\n\n", count: 100_000).utf8).write(to: input)
+    let start = Date()
+    let result = try Executable.runTool(
+      "bash", ["-c", "'\(Executable.url.path)' '\(input.path)' | head -c 100 >/dev/null; echo \"${PIPESTATUS[0]}\""])
+    #expect(result.stdout == "0\n")
+    #expect(result.stderr.isEmpty)
+    #expect(Date().timeIntervalSince(start) < 10)
+  }
+}

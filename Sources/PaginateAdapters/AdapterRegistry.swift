@@ -95,8 +95,9 @@ public struct AdapterRegistry: Sendable {
           "\(input.name): replaced \(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s") with U+FFFD")
       }
     }
-    let document = try adapter.document(from: input)
-    return LoadedDocument(document: document.withVisibleControls(), adapter: adapter, warnings: warnings)
+    var document = try adapter.document(from: input)
+    if !adapter.guaranteesVisibleText { document = document.withVisibleControls() }
+    return LoadedDocument(document: document, adapter: adapter, warnings: warnings)
   }
 }
 

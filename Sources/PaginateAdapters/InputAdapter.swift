@@ -34,9 +34,18 @@ public protocol InputAdapter: Sendable {
   /// - Throws: ``InputError`` when the input is not valid for this format. Formats without
   ///   syntax errors (Markdown, plain text) never throw.
   func document(from input: InputSource) throws(InputError) -> Document
+
+  /// Whether every string in the documents this adapter returns is already free of control
+  /// characters (see `VisibleControls`). When `false` (the default), the registry cleans the
+  /// document after the adapter; a built-in adapter that cleans as it reads says `true` to
+  /// save the second pass.
+  var guaranteesVisibleText: Bool { get }
 }
 
 extension InputAdapter {
   /// By default an adapter is chosen only by name or extension.
   public func sniff(_ head: ArraySlice<UInt8>) -> Bool { false }
+
+  /// By default the registry cleans what an adapter returns.
+  public var guaranteesVisibleText: Bool { false }
 }

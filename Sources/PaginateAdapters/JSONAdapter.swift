@@ -17,6 +17,9 @@ public struct JSONAdapter: InputAdapter {
     return first == UInt8(ascii: "{")
   }
 
+  /// The adapter makes control characters visible itself.
+  public var guaranteesVisibleText: Bool { true }
+
   /// Decodes the document.
   ///
   /// - Throws: ``InputError`` with the JSON path of the first problem, or with the line and

@@ -40,6 +40,9 @@ public struct MarkdownAdapter: InputAdapter {
     head.starts(with: Array("# ".utf8)) || head.starts(with: Array("## ".utf8))
   }
 
+  /// The adapter makes control characters visible itself.
+  public var guaranteesVisibleText: Bool { true }
+
   public func document(from input: InputSource) throws(InputError) -> Document {
     var options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
     if smartPunctuation { options |= CMARK_OPT_SMART }

@@ -20,6 +20,9 @@ public struct PlainTextAdapter: InputAdapter {
   /// Creates the adapter.
   public init() {}
 
+  /// Plain text is made visible by the adapter itself.
+  public var guaranteesVisibleText: Bool { true }
+
   public func document(from input: InputSource) throws(InputError) -> Document {
     var builder = PlainTextBuilder()
     input.bytes.withUnsafeBufferPointer { builder.read($0) }
@@ -27,10 +30,12 @@ public struct PlainTextAdapter: InputAdapter {
   }
 }
 
-/// Splits bytes into lines and groups them into blocks.
+/// Splits bytes into lines and groups them into blocks, copying each paragraph's bytes once.
 private struct PlainTextBuilder {
   private var blocks: [Block] = []
-  private var paragraph: [String] = []
+  /// The bytes of the paragraph being gathered: its lines, trimmed, joined by single spaces.
+  private var paragraph: [UInt8] = []
+  private var paragraphLines = 0
   private var paragraphStart = 0
   private var verbatim: [String] = []
   private var verbatimStart = 0
@@ -46,6 +51,10 @@ private struct PlainTextBuilder {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
+      if byte > 0x0D {  // fast path: not a line end
+        index += 1
+        continue
+      }
       if byte == 0x0A || byte == 0x0D || byte == 0x0C {
         lineNumber += 1
         line(UnsafeBufferPointer(rebasing: bytes[lineStart..<index]))
@@ -53,8 +62,10 @@ private struct PlainTextBuilder {
           pageBreak()
           // A form feed in the middle of a line splits it; the rest is on the same source line.
           lineNumber -= 1
-          if index + 1 < count && bytes[index + 1] == 0x0A { lineNumber += 1; index += 1 }
-          else if index + 1 < count && bytes[index + 1] == 0x0D {
+          if index + 1 < count && bytes[index + 1] == 0x0A {
+            lineNumber += 1
+            index += 1
+          } else if index + 1 < count && bytes[index + 1] == 0x0D {
             lineNumber += 1
             index += 1
             if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
@@ -104,12 +115,15 @@ private struct PlainTextBuilder {
       return
     }
     endVerbatim()
-    if paragraph.isEmpty { paragraphStart = lineNumber }
+    if paragraphLines == 0 {
+      paragraphStart = lineNumber
+    } else {
+      paragraph.append(0x20)
+    }
     var end = bytes.count
     while end > first && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-    var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
-    if text.utf8.contains(0x09) { text = text.replacing("\t", with: " ") }
-    paragraph.append(VisibleControls.escape(text))
+    paragraph.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<end]))
+    paragraphLines += 1
   }
 
   private mutating func pageBreak() {
@@ -119,12 +133,21 @@ private struct PlainTextBuilder {
   }
 
   private mutating func endParagraph() {
-    guard !paragraph.isEmpty else { return }
+    guard paragraphLines > 0 else { return }
+    // Tabs inside a paragraph are spaces; other controls become visible escapes.
+    var hasTab = false
+    for index in paragraph.indices where paragraph[index] == 0x09 {
+      paragraph[index] = 0x20
+      hasTab = true
+    }
+    _ = hasTab
+    let text = VisibleControls.escape(String(decoding: paragraph, as: UTF8.self))
     blocks.append(
       .paragraph(
-        [.text(paragraph.joined(separator: " "))],
-        source: SourceRange(firstLine: paragraphStart, lastLine: paragraphStart + paragraph.count - 1)))
+        [.text(text)],
+        source: SourceRange(firstLine: paragraphStart, lastLine: paragraphStart + paragraphLines - 1)))
     paragraph.removeAll(keepingCapacity: true)
+    paragraphLines = 0
   }
 
   private mutating func endVerbatim() {

@@ -57,6 +57,32 @@ enum BreakUnits {
         index += 1
         continue
       }
+      // Fast path: a run of ASCII word bytes (no space, hyphen or opening bracket), each one
+      // cell, with no break opportunity inside.
+      if byte > 0x20 && byte < 0x7F && byte != 0x2D && byte != 0x28 && byte != 0x5B && byte != 0x7B {
+        var end = index + 1
+        while end < count {
+          let next = bytes[end]
+          if next <= 0x20 || next >= 0x7F || next == 0x2D || next == 0x28 || next == 0x5B || next == 0x7B { break }
+          end += 1
+        }
+        // The last ASCII byte before a non-ASCII one may start a cluster (a combining mark).
+        if end < count && bytes[end] >= 0x80 { end -= 1 }
+        if end > index {
+          if hasPrevious && (previousIsCJK || previousClass == .dash)
+            && BreakClass.allowsBreak(between: previousClass, previousIsCJK, and: BreakClass.of(UInt32(byte)), false)
+          {
+            close(at: index, spaceAfter: false)
+          }
+          if unitStart < 0 { unitStart = index }
+          unitWidth += end - index
+          hasPrevious = true
+          previousClass = .ordinary
+          previousIsCJK = false
+          index = end
+          continue
+        }
+      }
       if byte < 0x80 && (index + 1 == count || bytes[index + 1] < 0x80) {
         let breakClass = BreakClass.of(UInt32(byte))
         if hasPrevious && BreakClass.allowsBreak(between: previousClass, previousIsCJK, and: breakClass, false) {

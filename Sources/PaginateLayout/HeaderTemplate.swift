@@ -1,26 +1,62 @@
 /// A header or footer template: `left|center|right`, with `{page}`, `{pages}`, `{title}`,
 /// `{chapter}` and `{file}` replaced.
 ///
-/// Without a bar the whole template is centred; with one bar it is `left|right`.
-struct HeaderTemplate: Hashable {
-  var left: String
-  var center: String
-  var right: String
+/// Without a bar the whole template is centred; with one bar it is `left|right`. The template
+/// is parsed once; filling it for a page only concatenates.
+struct HeaderTemplate: Hashable, Sendable {
+  /// A piece of a template part.
+  enum Token: Hashable, Sendable {
+    case literal(String)
+    case page, pages, title, chapter, file
+  }
+
+  var left: [Token]
+  var center: [Token]
+  var right: [Token]
 
   init(_ template: String) {
     let parts = template.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    let (left, center, right): (String, String, String)
     switch parts.count {
     case 0: (left, center, right) = ("", "", "")
     case 1: (left, center, right) = ("", parts[0], "")
     case 2: (left, center, right) = (parts[0], "", parts[1])
     default: (left, center, right) = (parts[0], parts[1], parts[2...].joined(separator: "|"))
     }
+    self.left = Self.tokens(left)
+    self.center = Self.tokens(center)
+    self.right = Self.tokens(right)
+  }
+
+  private static func tokens(_ text: String) -> [Token] {
+    var tokens: [Token] = []
+    var literal = ""
+    var rest = Substring(VisibleText.clean(text))
+    while let open = rest.firstIndex(of: "{") {
+      literal += rest[..<open]
+      let afterOpen = rest[open...]
+      let names: [(String, Token)] = [
+        ("{page}", .page), ("{pages}", .pages), ("{title}", .title), ("{chapter}", .chapter), ("{file}", .file),
+      ]
+      if let (name, token) = names.first(where: { afterOpen.hasPrefix($0.0) }) {
+        if !literal.isEmpty { tokens.append(.literal(literal)) }
+        literal = ""
+        tokens.append(token)
+        rest = afterOpen.dropFirst(name.count)
+      } else {
+        literal += "{"
+        rest = afterOpen.dropFirst()
+      }
+    }
+    literal += rest
+    if !literal.isEmpty { tokens.append(.literal(literal)) }
+    return tokens
   }
 
   var isEmpty: Bool { left.isEmpty && center.isEmpty && right.isEmpty }
 
   /// Whether the template needs the page count (`{pages}`), so printing must wait for the end.
-  var needsPageCount: Bool { (left + center + right).contains("{pages}") }
+  var needsPageCount: Bool { (left + center + right).contains(.pages) }
 
   /// The values the placeholders stand for on one page.
   struct Values {
@@ -31,36 +67,61 @@ struct HeaderTemplate: Hashable {
     var file: String
   }
 
-  /// The line for a page `width` cells wide; left and right swap when `mirrored` (versos).
-  func line(width: Int, values: Values, mirrored: Bool) -> Line {
-    func fill(_ text: String) -> String {
-      VisibleText.clean(
-        text.replacing("{page}", with: String(values.page))
-          .replacing("{pages}", with: values.pages.map(String.init) ?? "?")
-          .replacing("{title}", with: values.title)
-          .replacing("{chapter}", with: values.chapter)
-          .replacing("{file}", with: values.file))
-    }
-    var leftText = fill(left)
-    var rightText = fill(right)
-    let centerText = fill(center)
-    if mirrored { swap(&leftText, &rightText) }
-    var cells = [String](repeating: " ", count: max(width, 0))
-    func place(_ text: String, at column: Int) {
-      var position = column
-      DisplayWidth.forEachCluster(in: text) { range, clusterWidth in
-        guard position >= 0, position + clusterWidth <= width else { return }
-        let utf8 = Array(text.utf8)
-        cells[position] = String(decoding: utf8[range], as: UTF8.self)
-        for extra in 1..<max(clusterWidth, 1) { cells[position + extra] = "" }
-        position += clusterWidth
+  private func fill(_ tokens: [Token], _ values: Values) -> String {
+    var result = ""
+    for token in tokens {
+      switch token {
+      case .literal(let text): result += text
+      case .page: result += String(values.page)
+      case .pages: result += values.pages.map(String.init) ?? "?"
+      case .title: result += values.title
+      case .chapter: result += values.chapter
+      case .file: result += VisibleText.clean(values.file)
       }
     }
+    return result
+  }
+
+  /// The line for a page `width` cells wide; left and right swap when `mirrored` (versos).
+  func line(width: Int, values: Values, mirrored: Bool) -> Line {
+    var leftText = fill(left, values)
+    var rightText = fill(right, values)
+    let centerText = fill(center, values)
+    if mirrored { swap(&leftText, &rightText) }
+    let leftWidth = DisplayWidth.of(leftText)
+    let rightWidth = DisplayWidth.of(rightText)
     let centerWidth = DisplayWidth.of(centerText)
-    place(centerText, at: max((width - centerWidth) / 2, 0))
-    place(rightText, at: max(width - DisplayWidth.of(rightText), 0))
-    place(leftText, at: 0)
-    var line = Line(cells.joined(), style: .furniture)
+    let centerStart = max((width - centerWidth) / 2, 0)
+    let rightStart = max(width - rightWidth, 0)
+    var line = Line()
+    if leftWidth + rightWidth + centerWidth <= width
+      && (centerText.isEmpty || (leftWidth <= centerStart && centerStart + centerWidth <= rightStart))
+    {
+      // The usual case: the three parts fit side by side.
+      line.append(leftText, style: .furniture)
+      if !centerText.isEmpty {
+        line.appendSpaces(centerStart - leftWidth)
+        line.append(centerText, style: .furniture)
+        line.appendSpaces(rightStart - centerStart - centerWidth)
+      } else {
+        line.appendSpaces(rightStart - leftWidth)
+      }
+      line.append(rightText, style: .furniture)
+    } else {
+      // Too long: keep what fits, left first, then right, then centre.
+      var remaining = width
+      for text in [leftText, rightText, centerText] where remaining > 0 {
+        let piece = BlockLayout.cut(text, width: remaining).first ?? ""
+        if line.width > 0 && remaining > 0 {
+          line.appendSpaces(1)
+          remaining -= 1
+        }
+        let fitted = BlockLayout.cut(piece, width: max(remaining, 1)).first ?? ""
+        guard DisplayWidth.of(fitted) <= remaining else { break }
+        line.append(fitted, style: .furniture)
+        remaining -= DisplayWidth.of(fitted)
+      }
+    }
     line.trimTrailingSpaces()
     return line
   }
@@ -69,6 +130,9 @@ struct HeaderTemplate: Hashable {
 /// Cleaning of text that comes from options rather than documents (templates, file names).
 enum VisibleText {
   static func clean(_ text: String) -> String {
-    String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : Character($0) })
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+      return text
+    }
+    return String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : Character($0) })
   }
 }

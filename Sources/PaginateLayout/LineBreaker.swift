@@ -42,28 +42,41 @@ enum LineBreaker {
     let count = units.count
     // position[i]: cells from the paragraph start to the start of unit i, spaces included.
     var position = [Int](repeating: 0, count: count + 1)
-    for index in 0..<count {
-      position[index + 1] = position[index] + units[index].width + (units[index].spaceAfter ? 1 : 0)
-    }
     var cost = [Int](repeating: Int.max, count: count + 1)
     var previous = [Int](repeating: 0, count: count + 1)
-    cost[0] = 0
-    for end in 1...count {
-      let trailingSpace = units[end - 1].spaceAfter ? 1 : 0
-      var start = end - 1
-      while start >= 0 {
-        let lineWidth = position[end] - position[start] - trailingSpace
-        if lineWidth > width && start < end - 1 { break }
-        if cost[start] != Int.max {
-          let slack = width - lineWidth
-          let lineCost = end == count ? 0 : slack * slack
-          let total = cost[start] + lineCost
-          if total < cost[end] {
-            cost[end] = total
-            previous[end] = start
+    units.withUnsafeBufferPointer { units in
+      position.withUnsafeMutableBufferPointer { position in
+        cost.withUnsafeMutableBufferPointer { cost in
+          previous.withUnsafeMutableBufferPointer { previous in
+            for index in 0..<count {
+              position[index + 1] = position[index] + units[index].width + (units[index].spaceAfter ? 1 : 0)
+            }
+            cost[0] = 0
+            for end in 1...count {
+              let endPosition = position[end] - (units[end - 1].spaceAfter ? 1 : 0)
+              let isLast = end == count
+              var best = Int.max
+              var bestStart = end - 1
+              var start = end - 1
+              while start >= 0 {
+                let lineWidth = endPosition - position[start]
+                if lineWidth > width && start < end - 1 { break }
+                let before = cost[start]
+                if before != Int.max {
+                  let slack = width - lineWidth
+                  let total = before + (isLast ? 0 : slack * slack)
+                  if total < best {
+                    best = total
+                    bestStart = start
+                  }
+                }
+                start -= 1
+              }
+              cost[end] = best
+              previous[end] = bestStart
+            }
           }
         }
-        start -= 1
       }
     }
     var ends: [Int] = []

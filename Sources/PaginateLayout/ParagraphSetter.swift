@@ -29,6 +29,7 @@ struct ParagraphSetter {
       lines.reserveCapacity(ends.count)
       var start = 0
       var noteIndex = 0
+      var runCursor = 0
       for (lineIndex, end) in ends.enumerated() {
         let isLast = lineIndex == ends.count - 1
         var extra = 0
@@ -44,11 +45,11 @@ struct ParagraphSetter {
           }
           extra = max(width - lineWidth, 0)
         }
-        var builder = LineBuilder()
+        var builder = LineBuilder(capacity: width + 8)
         var gap = 0
         for index in start..<end {
           let unit = units[index]
-          builder.append(bytes: bytes, styles: segment.styles, range: unit.start..<unit.end)
+          builder.append(bytes: bytes, runs: segment.runs, range: unit.start..<unit.end, cursor: &runCursor)
           if index < end - 1 && unit.spaceAfter {
             var spaces = 1
             if gaps > 0 {
@@ -76,17 +77,26 @@ struct ParagraphSetter {
   }
 }
 
-/// Builds a ``Line`` from byte ranges and per-byte styles without intermediate strings.
+/// Builds a ``Line`` from byte ranges and style runs without intermediate strings.
 struct LineBuilder {
   private var bytes: [UInt8] = []
   private var spans: [StyleSpan] = []
 
-  mutating func append(bytes source: UnsafeBufferPointer<UInt8>, styles: [TextStyle], range: Range<Int>) {
+  init(capacity: Int) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Appends the bytes of `range`, styled by `runs`. `cursor` is the index of the run that holds
+  /// the previous range's end; ranges must come in ascending order.
+  mutating func append(
+    bytes source: UnsafeBufferPointer<UInt8>, runs: [(end: Int, style: TextStyle)], range: Range<Int>,
+    cursor: inout Int
+  ) {
     var runStart = range.lowerBound
     while runStart < range.upperBound {
-      let style = styles[runStart]
-      var runEnd = runStart + 1
-      while runEnd < range.upperBound && styles[runEnd] == style { runEnd += 1 }
+      while cursor < runs.count - 1 && runs[cursor].end <= runStart { cursor += 1 }
+      let style = runs.isEmpty ? [] : runs[cursor].style
+      let runEnd = runs.isEmpty ? range.upperBound : min(runs[cursor].end, range.upperBound)
       let offset = bytes.count
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<runEnd]))
       if !style.isEmpty {

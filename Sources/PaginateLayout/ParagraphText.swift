@@ -12,9 +12,19 @@ struct ParagraphText {
   /// Bytes and their styles, and the notes cited at byte offsets.
   struct StyledBytes {
     var bytes: [UInt8] = []
-    var styles: [TextStyle] = []
+    /// Style runs: each run ends (exclusive) at `end` and starts where the previous one ended.
+    var runs: [(end: Int, style: TextStyle)] = []
     /// Footnote numbers and the byte offset of their marker.
     var notes: [(offset: Int, number: Int)] = []
+
+    mutating func append(_ text: String, style: TextStyle) {
+      bytes.append(contentsOf: text.utf8)
+      if let last = runs.last, last.style == style {
+        runs[runs.count - 1].end = bytes.count
+      } else {
+        runs.append((bytes.count, style))
+      }
+    }
   }
 
   /// Flattens inlines.
@@ -29,9 +39,7 @@ struct ParagraphText {
   }
 
   private mutating func append(_ text: String, style: TextStyle) {
-    let count = text.utf8.count
-    segments[segments.count - 1].bytes.append(contentsOf: text.utf8)
-    segments[segments.count - 1].styles.append(contentsOf: repeatElement(style, count: count))
+    segments[segments.count - 1].append(text, style: style)
   }
 
   private mutating func append(_ inlines: [Inline], style: TextStyle, links: LinkStyle, notes: inout FootnoteRegistry) {

@@ -116,6 +116,7 @@ public struct Line: Sendable, Hashable {
 
   /// Removes trailing spaces (and cuts spans that reached into them).
   public mutating func trimTrailingSpaces() {
+    guard text.utf8.last == 0x20 else { return }
     var end = text.utf8.count
     let utf8 = Array(text.utf8)
     while end > 0 && utf8[end - 1] == 0x20 { end -= 1 }

@@ -36,6 +36,9 @@ private struct PlainTextBuilder {
   /// The bytes of the paragraph being gathered: its lines, trimmed, joined by single spaces.
   private var paragraph: [UInt8] = []
   private var paragraphLines = 0
+  /// Whether the paragraph has a byte that may need a visible escape (a control, DEL, or a
+  /// non-ASCII byte that could start a C1 or bidirectional control).
+  private var paragraphNeedsCheck = false
   private var paragraphStart = 0
   private var verbatim: [String] = []
   private var verbatimStart = 0
@@ -122,7 +125,14 @@ private struct PlainTextBuilder {
     }
     var end = bytes.count
     while end > first && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-    paragraph.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<end]))
+    let line = UnsafeBufferPointer(rebasing: bytes[first..<end])
+    paragraph.append(contentsOf: line)
+    if !paragraphNeedsCheck {
+      for byte in line where byte < 0x20 || byte >= 0x7F {
+        paragraphNeedsCheck = true
+        break
+      }
+    }
     paragraphLines += 1
   }
 
@@ -135,13 +145,12 @@ private struct PlainTextBuilder {
   private mutating func endParagraph() {
     guard paragraphLines > 0 else { return }
     // Tabs inside a paragraph are spaces; other controls become visible escapes.
-    var hasTab = false
-    for index in paragraph.indices where paragraph[index] == 0x09 {
-      paragraph[index] = 0x20
-      hasTab = true
+    if paragraphNeedsCheck {
+      for index in paragraph.indices where paragraph[index] == 0x09 { paragraph[index] = 0x20 }
     }
-    _ = hasTab
-    let text = VisibleControls.escape(String(decoding: paragraph, as: UTF8.self))
+    var text = String(decoding: paragraph, as: UTF8.self)
+    if paragraphNeedsCheck { text = VisibleControls.escape(text) }
+    paragraphNeedsCheck = false
     blocks.append(
       .paragraph(
         [.text(text)],

@@ -22,7 +22,19 @@ struct BreakUnit {
 /// - Complexity: O(n); ASCII costs a few comparisons per byte, and utf8proc is called only for
 ///   non-ASCII clusters.
 enum BreakUnits {
+  /// For each byte: 1 when it can continue an ASCII word run (printable ASCII other than the
+  /// space, the hyphen and the opening brackets), else 0.
+  private static let wordByte: [UInt8] = (0..<256).map { byte in
+    byte > 0x20 && byte < 0x7F && byte != 0x2D && byte != 0x28 && byte != 0x5B && byte != 0x7B ? 1 : 0
+  }
+
   static func split(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int) -> [BreakUnit] {
+    wordByte.withUnsafeBufferPointer { table in split(bytes, maxWidth: maxWidth, wordByte: table) }
+  }
+
+  private static func split(
+    _ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, wordByte: UnsafeBufferPointer<UInt8>
+  ) -> [BreakUnit] {
     var units: [BreakUnit] = []
     units.reserveCapacity(bytes.count / 5 + 1)
     let count = bytes.count
@@ -59,13 +71,9 @@ enum BreakUnits {
       }
       // Fast path: a run of ASCII word bytes (no space, hyphen or opening bracket), each one
       // cell, with no break opportunity inside.
-      if byte > 0x20 && byte < 0x7F && byte != 0x2D && byte != 0x28 && byte != 0x5B && byte != 0x7B {
+      if wordByte[Int(byte)] != 0 {
         var end = index + 1
-        while end < count {
-          let next = bytes[end]
-          if next <= 0x20 || next >= 0x7F || next == 0x2D || next == 0x28 || next == 0x5B || next == 0x7B { break }
-          end += 1
-        }
+        while end < count && wordByte[Int(bytes[end])] != 0 { end += 1 }
         // The last ASCII byte before a non-ASCII one may start a cluster (a combining mark).
         if end < count && bytes[end] >= 0x80 { end -= 1 }
         if end > index {

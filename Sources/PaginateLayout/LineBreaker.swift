@@ -48,29 +48,39 @@ enum LineBreaker {
       position.withUnsafeMutableBufferPointer { position in
         cost.withUnsafeMutableBufferPointer { cost in
           previous.withUnsafeMutableBufferPointer { previous in
+            var longest = 0
             for index in 0..<count {
               position[index + 1] = position[index] + units[index].width + (units[index].spaceAfter ? 1 : 0)
+              longest = max(longest, units[index].width)
             }
+            // Only lines whose slack is at most the longest unit plus its space are considered
+            // (except for the last line, which costs nothing). Every line greedy breaking makes
+            // is among them (its slack is less than the next unit's width plus a space), so the
+            // result is never more ragged than greedy, and each position looks back at only a
+            // few units.
+            let window = longest + 1
             cost[0] = 0
+            var lowest = 0  // the smallest start whose line still fits: it only moves forward
             for end in 1...count {
               let endPosition = position[end] - (units[end - 1].spaceAfter ? 1 : 0)
+              while lowest < end - 1 && endPosition - position[lowest] > width { lowest += 1 }
               let isLast = end == count
               var best = Int.max
               var bestStart = end - 1
-              var start = end - 1
-              while start >= 0 {
+              var start = lowest
+              while start < end {
                 let lineWidth = endPosition - position[start]
-                if lineWidth > width && start < end - 1 { break }
+                let slack = width - lineWidth
+                if slack > window && !isLast && start > lowest && best != Int.max { break }
                 let before = cost[start]
                 if before != Int.max {
-                  let slack = width - lineWidth
                   let total = before + (isLast ? 0 : slack * slack)
-                  if total < best {
+                  if total <= best {
                     best = total
                     bestStart = start
                   }
                 }
-                start -= 1
+                start += 1
               }
               cost[end] = best
               previous[end] = bestStart

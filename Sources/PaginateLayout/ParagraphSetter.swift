@@ -112,7 +112,7 @@ struct LineBuilder {
   }
 
   mutating func appendSpaces(_ count: Int) {
-    bytes.append(contentsOf: repeatElement(0x20, count: count))
+    for _ in 0..<count { bytes.append(0x20) }
   }
 
   var line: Line { Line(utf8: bytes, spans: spans) }

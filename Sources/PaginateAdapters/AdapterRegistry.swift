@@ -86,7 +86,11 @@ public struct AdapterRegistry: Sendable {
   ///   UTF-8 replaced, reported once per input).
   /// - Throws: ``InputError`` from choosing or from the adapter.
   public func load(_ input: InputSource, named name: String? = nil) throws(InputError) -> LoadedDocument {
-    let adapter = try adapter(for: input, named: name)
+    try load(input, using: try adapter(for: input, named: name))
+  }
+
+  /// Reads the document with an adapter already chosen (see ``adapter(for:named:)``).
+  public func load(_ input: InputSource, using adapter: any InputAdapter) throws(InputError) -> LoadedDocument {
     var warnings: [String] = []
     if adapter.name != "json" {
       let invalid = input.invalidUTF8Count

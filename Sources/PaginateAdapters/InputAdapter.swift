@@ -1,3 +1,4 @@
+import Synchronization
 public import PaginateModel
 
 /// Something that turns the bytes of an input into a ``Document``: Markdown, plain text,
@@ -48,4 +49,34 @@ extension InputAdapter {
 
   /// By default the registry cleans what an adapter returns.
   public var guaranteesVisibleText: Bool { false }
+}
+
+/// An adapter that can also read its input incrementally, so that a huge file is paginated
+/// with memory bounded by what one page needs, and the first page appears before the rest of
+/// the file is read.
+public protocol StreamingInputAdapter: InputAdapter {
+  /// Blocks read from `read`, a function that fills a buffer and returns the number of bytes
+  /// written (0 at the end of the input, negative on an error, which ends it too).
+  ///
+  /// Control characters are made visible and invalid UTF-8 replaced as in ``document(from:)``.
+  func blockSource(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics
+  ) -> any BlockSource
+}
+
+/// What an incremental read found that the user should hear about once it is done.
+public final class ReadDiagnostics: Sendable {
+  private let invalid = Mutex(0)
+
+  /// Creates an empty record.
+  public init() {}
+
+  /// Records `count` invalid UTF-8 sequences replaced by U+FFFD.
+  public func addInvalidUTF8(_ count: Int) {
+    invalid.withLock { $0 += count }
+  }
+
+  /// The invalid UTF-8 sequences replaced so far.
+  public var invalidUTF8Count: Int { invalid.withLock { $0 } }
 }

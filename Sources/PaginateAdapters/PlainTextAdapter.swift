@@ -12,7 +12,7 @@ public import PaginateModel
 ///   (`^[` for ESC), so no raw control byte reaches the model.
 ///
 /// Plain text has no syntax errors: ``document(from:)`` never throws.
-public struct PlainTextAdapter: InputAdapter {
+public struct PlainTextAdapter: StreamingInputAdapter {
   public let name = "text"
   public let fileExtensions = ["txt", "text"]
   public let summary = "Plain text: paragraphs reflowed, indented lines verbatim, form feeds break pages"
@@ -25,13 +25,13 @@ public struct PlainTextAdapter: InputAdapter {
 
   public func document(from input: InputSource) throws(InputError) -> Document {
     var builder = PlainTextBuilder()
-    input.bytes.withUnsafeBufferPointer { builder.read($0) }
+    _ = input.bytes.withUnsafeBufferPointer { builder.feed($0, isFinal: true) }
     return Document(blocks: builder.finish())
   }
 }
 
 /// Splits bytes into lines and groups them into blocks, copying each paragraph's bytes once.
-private struct PlainTextBuilder {
+struct PlainTextBuilder: Sendable {
   private var blocks: [Block] = []
   /// The bytes of the paragraph being gathered: its lines, trimmed, joined by single spaces.
   private var paragraph: [UInt8] = []
@@ -46,9 +46,19 @@ private struct PlainTextBuilder {
   private var pendingBlankLines = 0
   private var lineNumber = 0
 
-  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private var atStart = true
+
+  /// Reads the complete lines of `bytes` (all of them when `isFinal`).
+  ///
+  /// - Returns: How many bytes were consumed; the rest (a partial last line) must be passed
+  ///   again, with more bytes after it.
+  mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> Int {
     var start = 0
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+    if atStart {
+      if bytes.count < 3 && !isFinal { return 0 }
+      if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+      atStart = false
+    }
     var index = start
     var lineStart = start
     let count = bytes.count
@@ -59,6 +69,8 @@ private struct PlainTextBuilder {
         continue
       }
       if byte == 0x0A || byte == 0x0D || byte == 0x0C {
+        // A CR or FF at the end of a chunk may be followed by an LF in the next one.
+        if byte != 0x0A && index + 1 == count && !isFinal { return lineStart }
         lineNumber += 1
         line(UnsafeBufferPointer(rebasing: bytes[lineStart..<index]))
         if byte == 0x0C {
@@ -69,6 +81,7 @@ private struct PlainTextBuilder {
             lineNumber += 1
             index += 1
           } else if index + 1 < count && bytes[index + 1] == 0x0D {
+            if index + 2 == count && !isFinal { return index + 1 }
             lineNumber += 1
             index += 1
             if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
@@ -82,10 +95,18 @@ private struct PlainTextBuilder {
         index += 1
       }
     }
+    guard isFinal else { return lineStart }
     if lineStart < count {
       lineNumber += 1
       line(UnsafeBufferPointer(rebasing: bytes[lineStart..<count]))
     }
+    return count
+  }
+
+  /// Takes the blocks completed so far.
+  mutating func takeBlocks() -> [Block] {
+    defer { blocks.removeAll(keepingCapacity: true) }
+    return blocks
   }
 
   mutating func finish() -> [Block] {
@@ -167,5 +188,66 @@ private struct PlainTextBuilder {
         .codeBlock(info: "", text: verbatim.joined(separator: "\n")),
         source: SourceRange(firstLine: verbatimStart, lastLine: verbatimStart + verbatim.count - 1)))
     verbatim.removeAll(keepingCapacity: true)
+  }
+}
+
+extension PlainTextAdapter {
+  /// Blocks read a chunk at a time: memory holds the paragraph being read, not the file.
+  public func blockSource(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics
+  ) -> any BlockSource {
+    PlainTextStream(read: read, diagnostics: diagnostics)
+  }
+}
+
+/// Plain text read in chunks of 256 KiB, yielding blocks as they complete.
+struct PlainTextStream: BlockSource {
+  private let read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
+  private let diagnostics: ReadDiagnostics
+  private var builder = PlainTextBuilder()
+  private var pending: [UInt8] = []
+  private var ready: [Block] = []
+  private var readyIndex = 0
+  private var isDone = false
+  private static let chunkSize = 1 << 18
+
+  init(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, diagnostics: ReadDiagnostics) {
+    self.read = read
+    self.diagnostics = diagnostics
+  }
+
+  mutating func nextBlock() -> Block? {
+    while readyIndex == ready.count {
+      guard !isDone else { return nil }
+      fill()
+    }
+    defer { readyIndex += 1 }
+    return ready[readyIndex]
+  }
+
+  private mutating func fill() {
+    let kept = pending.count
+    pending.reserveCapacity(kept + Self.chunkSize)
+    pending.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+    let count = pending.withUnsafeMutableBytes { buffer in
+      read(UnsafeMutableRawBufferPointer(rebasing: buffer[kept...]))
+    }
+    pending.removeLast(Self.chunkSize - max(count, 0))
+    let isFinal = count <= 0
+    // A chunk with no line end completes nothing: read on (so a huge line is scanned once).
+    if !isFinal && !pending[kept...].contains(where: { $0 <= 0x0D && ($0 == 0x0A || $0 == 0x0D || $0 == 0x0C) }) {
+      return
+    }
+    let consumed = pending.withUnsafeBufferPointer { builder.feed($0, isFinal: isFinal) }
+    let invalid = UTF8Validation.invalidSequenceCount(Array(pending[..<consumed]))
+    if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
+    pending.removeFirst(consumed)
+    ready = builder.takeBlocks()
+    if isFinal {
+      ready += builder.finish()
+      isDone = true
+    }
+    readyIndex = 0
   }
 }

@@ -5,18 +5,19 @@ import PaginateModel
 /// It joins blocks with spacing lines, turns page-break blocks and chapter headings into forced
 /// breaks, and keeps each heading with the first two lines of what follows.
 struct FlowSource {
-  private let blocks: [Block]
+  private var blocks: any BlockSource
   private(set) var layout: BlockLayout
   private let width: Int
   private var nextBlock = 0
+  private var isExhausted = false
   private var queue: [FlowLine] = []
   private var head = 0
   private var hasEmitted = false
   private var pendingBreak: ChapterBreak?
   private var keepPending = false
 
-  init(document: Document, options: LayoutOptions) {
-    blocks = document.blocks
+  init(source: DocumentSource, options: LayoutOptions) {
+    blocks = source.blocks()
     layout = BlockLayout(options: options)
     width = options.bodyWidth
   }
@@ -25,7 +26,7 @@ struct FlowSource {
   /// `nil` past the end of the document.
   mutating func line(at offset: Int) -> FlowLine? {
     while head + offset >= queue.count {
-      guard nextBlock < blocks.count else { return nil }
+      guard !isExhausted else { return nil }
       appendNextBlock()
     }
     return queue[head + offset]
@@ -47,7 +48,10 @@ struct FlowSource {
   var blocksLaidOut: Int { nextBlock }
 
   private mutating func appendNextBlock() {
-    let block = blocks[nextBlock]
+    guard let block = blocks.nextBlock() else {
+      isExhausted = true
+      return
+    }
     nextBlock += 1
     if case .pageBreak = block.content {
       if hasEmitted { pendingBreak = max(pendingBreak, .page) }

@@ -16,8 +16,8 @@ struct PageBreaker {
   private var runningHead = ""
   private var noteCache: [Int: [Line]] = [:]
 
-  init(document: Document, options: LayoutOptions) {
-    source = FlowSource(document: document, options: options)
+  init(source documentSource: DocumentSource, options: LayoutOptions) {
+    source = FlowSource(source: documentSource, options: options)
     self.options = options
     height = options.bodyHeight
     width = options.bodyWidth

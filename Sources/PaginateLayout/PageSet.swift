@@ -17,9 +17,13 @@ public struct PageSet: Sendable {
   /// The options every page is laid out with.
   public let options: LayoutOptions
   /// The document being laid out.
-  public let document: Document
+  public let source: DocumentSource
   private var breaker: PageBreaker
+  /// The pages laid out and kept; the first is page `firstKept`.
   private var bodies: [PageBody] = []
+  private var firstKept = 0
+  /// Whether pages are kept for random access (a pager) or dropped once passed (printing).
+  public let keepsPages: Bool
   /// Whether the end of the document has been reached.
   public private(set) var isComplete = false
   private let header: HeaderTemplate
@@ -29,19 +33,32 @@ public struct PageSet: Sendable {
   ///
   /// - Precondition: `options.validate()` does not throw (check it first for user input).
   public init(document: Document, options: LayoutOptions) {
+    self.init(source: DocumentSource(document), options: options)
+  }
+
+  /// Creates a page set over a document source (which may read its blocks incrementally).
+  ///
+  /// - Parameters:
+  ///   - source: The document.
+  ///   - options: The layout options.
+  ///   - keepsPages: Keep every page laid out, so any page can be asked for again (the
+  ///     default). Without it, memory stays bounded by a page: only pages at or after the last
+  ///     one asked for can be asked for, as when printing a stream.
+  public init(source: DocumentSource, options: LayoutOptions, keepsPages: Bool = true) {
     precondition((try? options.validate()) != nil, "invalid layout options; call validate() first")
     self.options = options
-    self.document = document
-    breaker = PageBreaker(document: document, options: options)
+    self.source = source
+    self.keepsPages = keepsPages
+    breaker = PageBreaker(source: source, options: options)
     header = HeaderTemplate(options.header)
     footer = HeaderTemplate(options.footer)
   }
 
   /// The number of pages, once the end of the document has been laid out; `nil` before.
-  public var count: Int? { isComplete ? bodies.count : nil }
+  public var count: Int? { isComplete ? laidOutCount : nil }
 
   /// The number of pages laid out so far.
-  public var laidOutCount: Int { bodies.count }
+  public var laidOutCount: Int { firstKept + bodies.count }
 
   /// The number of top-level blocks laid out so far (for measuring laziness).
   public var blocksLaidOut: Int { breaker.source.blocksLaidOut }
@@ -52,12 +69,20 @@ public struct PageSet: Sendable {
   /// The page at `index` (from 0), laying out as far as needed; `nil` past the last page.
   ///
   /// When a header or footer shows `{pages}`, the first call lays out the whole document.
+  ///
+  /// - Precondition: when pages are not kept, `index` is at least the last index asked for.
   public mutating func page(at index: Int) -> Page? {
     guard index >= 0 else { return nil }
-    if needsPageCount { layOutAll() }
-    while bodies.count <= index && !isComplete { layOutNext() }
-    guard index < bodies.count else { return nil }
-    return compose(bodies[index], index: index)
+    if needsPageCount && !isComplete { layOutAll() }
+    while laidOutCount <= index && !isComplete { layOutNext() }
+    guard index < laidOutCount else { return nil }
+    precondition(index >= firstKept, "page \(index) was dropped: this page set keeps no pages behind")
+    let page = compose(bodies[index - firstKept], index: index)
+    if !keepsPages && index > firstKept {
+      bodies.removeFirst(index - firstKept)
+      firstKept = index
+    }
+    return page
   }
 
   /// The page with printed number `number`, if the set has it.
@@ -73,25 +98,31 @@ public struct PageSet: Sendable {
   /// All the pages, laying out the whole document.
   public mutating func allPages() -> [Page] {
     layOutAll()
-    return bodies.indices.map { compose(bodies[$0], index: $0) }
+    return bodies.indices.map { compose(bodies[$0], index: firstKept + $0) }
   }
 
   private mutating func layOutNext() {
-    let number = options.firstPageNumber + bodies.count
+    let number = options.firstPageNumber + laidOutCount
     if let body = breaker.nextBody(number: number) {
       bodies.append(body)
+      if !keepsPages && !needsPageCount && bodies.count > 2 {
+        // Nothing behind the last page asked for can be asked for again.
+        let drop = bodies.count - 2
+        bodies.removeFirst(drop)
+        firstKept += drop
+      }
       return
     }
-    if bodies.isEmpty {
+    if laidOutCount == 0 {
       bodies.append(
         PageBody(
           number: number, isBlank: false, lines: Array(repeating: Line(), count: options.bodyHeight), source: nil,
           runningHead: ""))
     }
-    if options.padsToEvenPageCount && bodies.count % 2 == 1 {
+    if options.padsToEvenPageCount && laidOutCount % 2 == 1 {
       bodies.append(
         PageBody(
-          number: options.firstPageNumber + bodies.count, isBlank: true,
+          number: options.firstPageNumber + laidOutCount, isBlank: true,
           lines: Array(repeating: Line(), count: options.bodyHeight), source: nil,
           runningHead: bodies.last?.runningHead ?? ""))
     }
@@ -105,7 +136,7 @@ public struct PageSet: Sendable {
     let left = mirrored ? options.margins.outer : options.margins.inner
     let indent = Line(String(repeating: " ", count: left))
     let values = HeaderTemplate.Values(
-      page: body.number, pages: count, title: document.title ?? options.fileName, chapter: body.runningHead,
+      page: body.number, pages: count, title: source.title ?? options.fileName, chapter: body.runningHead,
       file: options.fileName)
     var lines: [Line] = Array(repeating: Line(), count: options.margins.top)
     func add(_ line: Line) {

@@ -54,7 +54,7 @@ public struct PagingController: Sendable {
     self.pages = pages
     self.facing = facing
     self.isWrapping = isWrapping
-    lastSourceLine = Self.lastSourceLine(of: pages.document)
+    lastSourceLine = pages.source.lastSourceLine ?? 0
   }
 
   // MARK: Data source
@@ -235,7 +235,7 @@ public struct PagingController: Sendable {
   /// shown before.
   public mutating func relayout(options: LayoutOptions, facing: FacingOptions?) {
     let anchor = self.anchor ?? currentPage().anchorLine
-    pages = PageSet(document: pages.document, options: options)
+    pages = PageSet(source: pages.source, options: options)
     self.facing = facing
     land(on: anchor)
   }
@@ -244,9 +244,14 @@ public struct PagingController: Sendable {
   /// as closely as the source allows: the page holding the same source line, clamped to the
   /// new end.
   public mutating func reload(_ document: Document) {
+    reload(DocumentSource(document))
+  }
+
+  /// Replaces the document with a new source (an incrementally read file) and keeps the place.
+  public mutating func reload(_ source: DocumentSource) {
     let anchor = self.anchor ?? currentPage().anchorLine
-    pages = PageSet(document: document, options: pages.options)
-    lastSourceLine = Self.lastSourceLine(of: document)
+    pages = PageSet(source: source, options: pages.options)
+    lastSourceLine = source.lastSourceLine ?? 0
     land(on: anchor)
   }
 
@@ -331,7 +336,4 @@ public struct PagingController: Sendable {
     return count
   }
 
-  private static func lastSourceLine(of document: Document) -> Int {
-    document.blocks.last { $0.source != nil }?.source?.lastLine ?? 0
-  }
 }

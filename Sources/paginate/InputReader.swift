@@ -4,32 +4,120 @@
   import Darwin
 #endif
 import PaginateAdapters
+import PaginateModel
 
-/// Reads a whole input, from a file or standard input, as bytes.
+/// Opens inputs (files or standard input) and reads them whole or in chunks.
 enum InputReader {
-  /// Reads `path` (`-` for standard input).
+  /// Reads `path` (`-` for standard input) whole.
   ///
   /// - Throws: ``InputError`` with a readable reason: no such file, permission denied, a
   ///   directory, and so on.
   static func read(_ path: String) throws(InputError) -> InputSource {
-    if path == "-" {
-      return InputSource(bytes: try readAll(fileDescriptor: 0, name: "<stdin>"), name: "<stdin>")
-    }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw InputError(input: path, message: reason(errno)) }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-      throw InputError(input: path, message: "is a directory; expected a file")
-    }
-    return InputSource(bytes: try readAll(fileDescriptor: descriptor, name: path), name: path)
+    let file = try OpenFile(path)
+    return InputSource(bytes: try file.readAll(), name: file.name)
   }
 
-  private static func readAll(fileDescriptor: Int32, name: String) throws(InputError) -> [UInt8] {
+  /// The document in `path`: read incrementally when the chosen adapter can (plain text), so
+  /// that a huge file needs little memory and its first page comes at once; else read whole.
+  static func load(_ path: String, registry: AdapterRegistry, from: String?) throws(InputError) -> LoadedInput {
+    let file = try OpenFile(path)
+    let head = try file.readHead(AdapterRegistry.sniffLength)
+    let adapter = try registry.adapter(for: InputSource(bytes: head, name: file.name), named: from)
+    if let streaming = adapter as? any StreamingInputAdapter {
+      let diagnostics = ReadDiagnostics()
+      let reader = ChunkReader(file: file, head: head)
+      let reopenable = path != "-"
+      let name = file.name
+      let source = DocumentSource(title: nil) { () -> any BlockSource in
+        // The first layout reads the open file; a later one (a relayout) opens it again.
+        let chunks = reader.claim() ?? (reopenable ? (try? OpenFile(path)).map { ChunkReader(file: $0, head: []) } : nil)
+        guard let chunks else { return ArrayBlockSource([]) }
+        return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: diagnostics)
+      }
+      return LoadedInput(source: source, title: nil, warnings: [], diagnostics: diagnostics, name: name)
+    }
+    let bytes = head + (try file.readAll())
+    let loaded = try registry.load(InputSource(bytes: bytes, name: file.name), using: adapter)
+    return LoadedInput(
+      source: DocumentSource(loaded.document), title: loaded.document.title, warnings: loaded.warnings,
+      diagnostics: nil, name: file.name)
+  }
+}
+
+/// A document ready for layout, and what to tell the user about it.
+struct LoadedInput {
+  var source: DocumentSource
+  var title: String?
+  /// Warnings known now.
+  var warnings: [String]
+  /// Counts gathered while reading incrementally; check after the layout.
+  var diagnostics: ReadDiagnostics?
+  var name: String
+
+  /// Warnings known once the whole input has been read.
+  var finalWarnings: [String] {
+    guard let diagnostics, diagnostics.invalidUTF8Count > 0 else { return [] }
+    let count = diagnostics.invalidUTF8Count
+    return ["\(name): replaced \(count) invalid UTF-8 sequence\(count == 1 ? "" : "s") with U+FFFD"]
+  }
+}
+
+/// An open file descriptor for an input; closed when the last reference goes.
+final class OpenFile: @unchecked Sendable {
+  let descriptor: Int32
+  let name: String
+  private let owned: Bool
+
+  init(_ path: String) throws(InputError) {
+    if path == "-" {
+      descriptor = 0
+      name = "<stdin>"
+      owned = false
+      return
+    }
+    name = path
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw InputError(input: path, message: Self.reason(errno)) }
+    owned = true
+    var status = stat()
+    if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw InputError(input: path, message: "is a directory; expected a file")
+    }
+  }
+
+  deinit {
+    if owned { close(descriptor) }
+  }
+
+  /// Reads into `buffer`; returns the count, 0 at the end, or -1 with `errno` set.
+  func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    while true {
+      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 || errno != EINTR { return count }
+    }
+  }
+
+  /// Reads up to `limit` bytes (fewer only at the end of the input).
+  func readHead(_ limit: Int) throws(InputError) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var filled = 0
+    while filled < limit {
+      let count = bytes.withUnsafeMutableBytes { read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+      if count == 0 { break }
+      if count < 0 { throw InputError(input: name, message: Self.reason(errno)) }
+      filled += count
+    }
+    bytes.removeLast(limit - filled)
+    return bytes
+  }
+
+  /// Reads the rest of the input.
+  func readAll() throws(InputError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { read(into: $0) }
       if count > 0 {
         bytes.append(contentsOf: chunk[0..<count])
         if chunk.count < 1 << 22 && bytes.count > chunk.count * 4 {
@@ -37,18 +125,50 @@ enum InputReader {
         }
       } else if count == 0 {
         return bytes
-      } else if errno != EINTR {
-        throw InputError(input: name, message: reason(errno))
+      } else {
+        throw InputError(input: name, message: Self.reason(errno))
       }
     }
   }
 
-  private static func reason(_ code: Int32) -> String {
+  static func reason(_ code: Int32) -> String {
     switch code {
     case ENOENT: "no such file"
     case EACCES: "permission denied"
     case EISDIR: "is a directory; expected a file"
     default: String(cString: strerror(code)).lowercased()
     }
+  }
+}
+
+/// Hands out the bytes already read for sniffing, then the rest of the file.
+final class ChunkReader: @unchecked Sendable {
+  private let file: OpenFile
+  private var head: [UInt8]
+  private var headOffset = 0
+  private var claimed = false
+
+  init(file: OpenFile, head: [UInt8]) {
+    self.file = file
+    self.head = head
+  }
+
+  /// This reader, the first time it is asked for; `nil` after (the file must be opened again).
+  func claim() -> ChunkReader? {
+    guard !claimed else { return nil }
+    claimed = true
+    return self
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    if headOffset < head.count {
+      let count = min(buffer.count, head.count - headOffset)
+      head.withUnsafeBytes { bytes in
+        buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + headOffset, byteCount: count)
+      }
+      headOffset += count
+      return count
+    }
+    return file.read(into: buffer)
   }
 }

@@ -33,11 +33,12 @@ struct PageStream {
     var complete = true
     files: for path in files {
       let loaded = try CommandFailure.wrap { () throws(InputError) in
-        try registry.load(try InputReader.read(path), named: input.from)
+        try InputReader.load(path, registry: registry, from: input.from)
       }
       for warning in loaded.warnings { Diagnostics.warn(warning) }
-      let name = path == "-" ? "<stdin>" : path
-      if title == nil { title = loaded.document.title ?? name }
+      defer { for warning in loaded.finalWarnings { Diagnostics.warn(warning) } }
+      let name = loaded.name
+      if title == nil { title = loaded.title ?? name }
       var options = layout.layoutOptions(fileName: name)
       if layout.doubleSided && Page.side(of: nextNumber) == .verso && ordinal > 0 {
         let blank = Page(
@@ -48,7 +49,8 @@ struct PageStream {
         nextNumber += 1
       }
       options.firstPageNumber = nextNumber
-      var pages = PageSet(document: loaded.document, options: options)
+      // Printing passes each page once: keep none behind, so memory stays bounded.
+      var pages = PageSet(source: loaded.source, options: options, keepsPages: false)
       var index = 0
       while let page = pages.page(at: index) {
         if let upper = selection.upperBound, page.number > upper {

@@ -1,0 +1,52 @@
+/// Blocks produced one at a time, so that a large input never has to be in memory whole.
+///
+/// Adapters that can read incrementally (plain text) provide one; a ``Document`` is read
+/// through ``ArrayBlockSource``. A source is consumed once, from one task at a time.
+public protocol BlockSource: Sendable {
+  /// The next block, or `nil` at the end of the input.
+  mutating func nextBlock() -> Block?
+}
+
+/// The blocks of an array, in order.
+public struct ArrayBlockSource: BlockSource {
+  private let blocks: [Block]
+  private var index = 0
+
+  /// Creates a source over `blocks`.
+  public init(_ blocks: [Block]) {
+    self.blocks = blocks
+  }
+
+  public mutating func nextBlock() -> Block? {
+    guard index < blocks.count else { return nil }
+    defer { index += 1 }
+    return blocks[index]
+  }
+}
+
+/// A document as the layout reads it: a title and a way to read its blocks from the start
+/// (again, when the layout is redone with other options).
+public struct DocumentSource: Sendable {
+  /// The title, for running heads (`{title}`).
+  public var title: String?
+  /// The source line of the document's last block, when known (for "how far through").
+  public var lastSourceLine: Int?
+  private let makeBlocks: @Sendable () -> any BlockSource
+
+  /// A source that reads a document held in memory.
+  public init(_ document: Document) {
+    title = document.title
+    lastSourceLine = document.blocks.last { $0.source != nil }?.source?.lastLine
+    makeBlocks = { ArrayBlockSource(document.blocks) }
+  }
+
+  /// A source whose blocks are produced by `makeBlocks`, called once per layout.
+  public init(title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockSource) {
+    self.title = title
+    self.lastSourceLine = lastSourceLine
+    self.makeBlocks = makeBlocks
+  }
+
+  /// A fresh reader of the blocks, from the first.
+  public func blocks() -> any BlockSource { makeBlocks() }
+}

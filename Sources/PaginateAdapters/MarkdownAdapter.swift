@@ -98,8 +98,6 @@ private struct CmarkTreeConverter {
     }
   }
 
-  /// Lines of the source, split on first use (only pipe-table detection needs them).
-  private var sourceLines: [Substring]?
   /// The byte offset where each line starts, for trimming blank lines off source ranges.
   private let lineStarts: [Int]
 
@@ -294,16 +292,19 @@ private struct CmarkTreeConverter {
   // MARK: Pipe tables
 
   private mutating func pipeTable(lines range: SourceRange, quoteDepth: Int) -> TableBlock? {
-    guard range.lastLine > range.firstLine else { return nil }
-    if sourceLines == nil {
-      let text = String(decoding: source, as: UTF8.self)
-      sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        $0.hasSuffix("\r") ? $0.dropLast() : $0
-      }
+    guard range.lastLine > range.firstLine, range.lastLine <= lineStarts.count else { return nil }
+    // Only the paragraph's own lines are decoded, and only if its first line has a bar.
+    func lineText(_ line: Int) -> Substring {
+      let start = lineStarts[line - 1]
+      var end = line < lineStarts.count ? lineStarts[line] : source.count
+      while end > start && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
+      return Substring(String(decoding: UnsafeBufferPointer(rebasing: source[start..<end]), as: UTF8.self))
     }
-    guard let sourceLines, range.lastLine <= sourceLines.count else { return nil }
-    let rows = sourceLines[(range.firstLine - 1)..<range.lastLine].map {
-      PipeTable.stripContainerPrefix($0, quoteDepth: quoteDepth)
+    let firstStart = lineStarts[range.firstLine - 1]
+    let firstEnd = range.firstLine < lineStarts.count ? lineStarts[range.firstLine] : source.count
+    guard source[firstStart..<firstEnd].contains(UInt8(ascii: "|")) else { return nil }
+    let rows = (range.firstLine...range.lastLine).map {
+      PipeTable.stripContainerPrefix(lineText($0), quoteDepth: quoteDepth)
     }
     guard let table = PipeTable(rows: rows) else { return nil }
     func cells(_ texts: [String]) -> [[Inline]] { texts.map { self.inlines(ofCell: $0) } }

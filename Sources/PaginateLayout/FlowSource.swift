@@ -1,3 +1,4 @@
+import Dispatch
 import PaginateModel
 
 /// Produces flow lines block by block, only as far as the page breaker asks.
@@ -10,6 +11,12 @@ struct FlowSource {
   private let width: Int
   private var nextBlock = 0
   private var isExhausted = false
+  /// Blocks read ahead, and the lines of those laid out ahead of need on both cores.
+  private var batch: [Block] = []
+  private var batchLines: [[FlowLine]?] = []
+  private var batchIndex = 0
+  private var batchSize = 4
+  private var sourceDone = false
   private var queue: [FlowLine] = []
   private var head = 0
   private var hasEmitted = false
@@ -48,16 +55,20 @@ struct FlowSource {
   var blocksLaidOut: Int { nextBlock }
 
   private mutating func appendNextBlock() {
-    guard let block = blocks.nextBlock() else {
+    if batchIndex == batch.count { refill() }
+    guard batchIndex < batch.count else {
       isExhausted = true
       return
     }
+    let block = batch[batchIndex]
+    let prepared = batchLines[batchIndex]
+    batchIndex += 1
     nextBlock += 1
     if case .pageBreak = block.content {
       if hasEmitted { pendingBreak = max(pendingBreak, .page) }
       return
     }
-    var lines = layout.lines(for: block, width: width)
+    var lines = prepared ?? layout.lines(for: block, width: width)
     guard !lines.isEmpty else { return }
     var forced = pendingBreak
     pendingBreak = nil
@@ -84,6 +95,54 @@ struct FlowSource {
 }
 
 extension FlowSource {
+  /// Reads the next batch of blocks and lays out, on both cores, those whose layout does not
+  /// depend on what comes before them (all but tables, once the links are numbered). The batch doubles in
+  /// size each time, up to 512 blocks, so the first page never waits for much.
+  private mutating func refill() {
+    batch.removeAll(keepingCapacity: true)
+    batchLines.removeAll(keepingCapacity: true)
+    batchIndex = 0
+    while batch.count < batchSize, !sourceDone {
+      if let block = blocks.nextBlock() { batch.append(block) } else { sourceDone = true }
+    }
+    batchLines = Array(repeating: nil, count: batch.count)
+    defer { batchSize = min(batchSize * 2, 512) }
+    let independent = batch.indices.filter { Self.isIndependent(batch[$0]) }
+    guard independent.count >= 16 else { return }
+    // Number the batch's links in document order first: then every block but a table lays out
+    // the same wherever it is done.
+    if layout.options.links == .footnotes {
+      for block in batch { layout.notes.register(block) }
+    }
+    let width = self.width
+    let template = layout
+    let blocks = batch
+    let results = UnsafeMutableBufferPointer<[FlowLine]?>.allocate(capacity: blocks.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let shared = results
+    DispatchQueue.concurrentPerform(iterations: 2) { worker in
+      var local = template
+      for position in stride(from: worker, to: independent.count, by: 2) {
+        let index = independent[position]
+        shared[index] = local.lines(for: blocks[index], width: width)
+      }
+    }
+    for index in batch.indices { batchLines[index] = results[index] }
+    _ = results.deinitialize()
+  }
+
+  /// Whether a block's layout depends on no state but the footnote numbers: it holds no table
+  /// (tables register their header for repetition).
+  static func isIndependent(_ block: Block) -> Bool {
+    switch block.content {
+    case .heading, .paragraph, .codeBlock, .htmlBlock, .thematicBreak, .pageBreak: return true
+    case .blockQuote(let children): return children.allSatisfy(isIndependent)
+    case .list(let list): return list.items.allSatisfy { $0.blocks.allSatisfy(isIndependent) }
+    case .table: return false
+    }
+  }
+
   /// Gives each line the source line it stands for: within each run of lines from the same
   /// block, lines are spread evenly over the block's source lines.
   static func interpolateSourceLines(_ lines: inout [FlowLine]) {

@@ -55,11 +55,7 @@ struct ParagraphText {
         append(children, style: style.union(.bold), links: links, notes: &notes)
       case .link(let destination, _, let children):
         append(children, style: style.union(.link), links: links, notes: &notes)
-        let shown = children.plainText
-        // An autolink (text equal to the URL) already shows its destination.
-        let isAutolink =
-          shown == destination || "mailto:" + shown == destination || destination.isEmpty
-        guard !isAutolink else { continue }
+        guard FootnoteRegistry.showsDestination(destination, text: children) else { continue }
         switch links {
         case .footnotes:
           let number = notes.number(for: destination)
@@ -100,4 +96,36 @@ struct FootnoteRegistry {
 
   /// The destination of note `number`.
   func destination(of number: Int) -> String { destinations[number - 1] }
+
+  /// Whether a link's destination is shown (as a note or inline): not for an autolink, whose
+  /// text already is its URL.
+  static func showsDestination(_ destination: String, text: [Inline]) -> Bool {
+    guard !destination.isEmpty else { return false }
+    let shown = text.plainText
+    return shown != destination && "mailto:" + shown != destination
+  }
+
+  /// Numbers the links of `block` in the order its layout would, so that blocks after it can
+  /// be laid out before it (on another core) and still cite the right numbers.
+  mutating func register(_ block: Block) {
+    func walk(_ inlines: [Inline]) {
+      for inline in inlines {
+        switch inline {
+        case .link(let destination, _, let children):
+          walk(children)
+          if Self.showsDestination(destination, text: children) { _ = number(for: destination) }
+        case .emphasis(let children), .strong(let children): walk(children)
+        default: continue
+        }
+      }
+    }
+    switch block.content {
+    case .heading(_, let inlines), .paragraph(let inlines): walk(inlines)
+    case .blockQuote(let children): for child in children { register(child) }
+    case .list(let list): for item in list.items { for child in item.blocks { register(child) } }
+    case .table(let table):
+      for row in [table.header] + table.rows { for cell in row.cells { walk(cell) } }
+    case .codeBlock, .htmlBlock, .thematicBreak, .pageBreak: break
+    }
+  }
 }

@@ -53,7 +53,7 @@ public struct MarkdownAdapter: InputAdapter {
       return converter.convert()
     }
     let document = Document(title: blocks.firstChapterTitle, blocks: blocks)
-    return document.withVisibleControls()
+    return document
   }
 }
 
@@ -200,11 +200,11 @@ private struct CmarkTreeConverter {
   private func leaf(_ node: OpaquePointer, _ type: cmark_node_type) -> Converted {
     switch type {
     case CMARK_NODE_CODE_BLOCK:
-      var text = Self.string(cmark_node_get_literal(node))
+      var text = Self.string(cmark_node_get_literal(node), keepingTabsAndNewlines: true)
       if text.hasSuffix("\n") { text.removeLast() }
       return .block(Block(.codeBlock(info: Self.string(cmark_node_get_fence_info(node)), text: text), source: range(node)))
     case CMARK_NODE_HTML_BLOCK:
-      var html = Self.string(cmark_node_get_literal(node))
+      var html = Self.string(cmark_node_get_literal(node), keepingTabsAndNewlines: true)
       if html.hasSuffix("\n") { html.removeLast() }
       if Self.isPageBreakComment(html) { return .block(Block(.pageBreak, source: range(node))) }
       return .block(Block(.htmlBlock(html), source: range(node)))
@@ -279,9 +279,12 @@ private struct CmarkTreeConverter {
   }
 
   /// Copies a C string that cmark owns (NULL for nodes that have none).
-  private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+  /// Copies a C string that cmark owns (NULL for nodes that have none), with control
+  /// characters made visible.
+  private static func string(_ pointer: UnsafePointer<CChar>?, keepingTabsAndNewlines: Bool = false) -> String {
     guard let pointer else { return "" }
-    return String(cString: pointer)
+    let text = String(cString: pointer)
+    return VisibleControls.escape(text, keepingTabsAndNewlines: keepingTabsAndNewlines)
   }
 
   private static func isPageBreakComment(_ html: String) -> Bool {

@@ -310,13 +310,39 @@ private struct CmarkTreeConverter {
       PipeTable.stripContainerPrefix(lineText($0), quoteDepth: quoteDepth)
     }
     guard let table = PipeTable(rows: rows) else { return nil }
-    func cells(_ texts: [String]) -> [[Inline]] { texts.map { self.inlines(ofCell: $0) } }
-    return TableBlock(
-      alignments: table.alignments,
-      header: TableBlock.Row(cells(table.header), source: SourceRange(line: range.firstLine)),
-      rows: table.body.enumerated().map { offset, row in
-        TableBlock.Row(cells(row), source: SourceRange(line: range.firstLine + 2 + offset))
-      })
+    // Every cell's inline Markdown is parsed in one libcmark call: the cells as paragraphs.
+    let allCells = table.header + table.body.flatMap { $0 }
+    var parsed = inlines(ofCells: allCells)
+    let header = TableBlock.Row(Array(parsed.prefix(table.header.count)), source: SourceRange(line: range.firstLine))
+    parsed.removeFirst(table.header.count)
+    var bodyRows: [TableBlock.Row] = []
+    for (offset, row) in table.body.enumerated() {
+      bodyRows.append(
+        TableBlock.Row(Array(parsed.prefix(row.count)), source: SourceRange(line: range.firstLine + 2 + offset)))
+      parsed.removeFirst(row.count)
+    }
+    return TableBlock(alignments: table.alignments, header: header, rows: bodyRows)
+  }
+
+  /// Parses the inline Markdown of many cells at once, as paragraphs separated by blank lines;
+  /// a cell that does not come back as exactly one paragraph is parsed on its own.
+  private func inlines(ofCells cells: [String]) -> [[Inline]] {
+    let nonEmpty = cells.filter { !$0.isEmpty }
+    var bytes = Array(nonEmpty.joined(separator: "\n\n").utf8)
+    let blocks = bytes.withUnsafeMutableBufferPointer { buffer in
+      var converter = CmarkTreeConverter(source: UnsafeBufferPointer(buffer), options: options)
+      return converter.convert()
+    }
+    let aligned = blocks.count == nonEmpty.count && blocks.allSatisfy {
+      if case .paragraph = $0.content { return true } else { return false }
+    }
+    var next = 0
+    return cells.map { cell in
+      guard !cell.isEmpty else { return [] }
+      defer { next += 1 }
+      if aligned, case .paragraph(let inlines) = blocks[next].content { return inlines }
+      return inlines(ofCell: cell)
+    }
   }
 
   /// Parses one cell's text as inline Markdown.

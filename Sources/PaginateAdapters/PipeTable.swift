@@ -8,6 +8,7 @@ import PaginateModel
 ///
 /// Cells are split on unescaped `|`; `\|` stands for a literal bar. The header and the
 /// delimiter row must have the same number of cells; body rows are padded or cut to it.
+/// Rows are scanned as UTF-8 bytes: `|`, `\`, `:`, `-`, space and tab are all ASCII.
 struct PipeTable {
   var alignments: [TableBlock.Alignment]
   var header: [String]
@@ -15,15 +16,15 @@ struct PipeTable {
 
   /// Recognises a table, or returns `nil` when the lines are an ordinary paragraph.
   init?(rows: [Substring]) {
-    guard rows.count >= 2, rows[0].contains("|") else { return nil }
-    let header = Self.cells(rows[0])
+    guard rows.count >= 2, rows[0].utf8.contains(UInt8(ascii: "|")) else { return nil }
     let delimiter = Self.cells(rows[1])
-    guard !header.isEmpty, header.count == delimiter.count else { return nil }
     var alignments: [TableBlock.Alignment] = []
     for cell in delimiter {
       guard let alignment = Self.alignment(cell) else { return nil }
       alignments.append(alignment)
     }
+    let header = Self.cells(rows[0])
+    guard !header.isEmpty, header.count == delimiter.count else { return nil }
     self.alignments = alignments
     self.header = header
     body = rows.dropFirst(2).map { row in
@@ -47,53 +48,58 @@ struct PipeTable {
 
   /// Splits a row into trimmed cells on unescaped bars, ignoring a leading and trailing bar.
   static func cells(_ row: Substring) -> [String] {
-    var text = row.trimmingCharacters(in: " \t")
-    if text.hasPrefix("|") { text.removeFirst() }
-    if text.hasSuffix("|") && !text.hasSuffix("\\|") { text.removeLast() }
-    var cells: [String] = []
-    var current = ""
-    var escaped = false
-    for character in text {
-      if escaped {
-        if character != "|" { current.append("\\") }
-        current.append(character)
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
-      } else if character == "|" {
-        cells.append(current.trimmingCharacters(in: " \t"))
-        current = ""
-      } else {
-        current.append(character)
-      }
+    let bytes = Array(row.utf8)
+    var start = 0
+    var end = bytes.count
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    while start < end && isBlank(bytes[start]) { start += 1 }
+    while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+    if start < end && bytes[start] == UInt8(ascii: "|") { start += 1 }
+    if end > start && bytes[end - 1] == UInt8(ascii: "|") && !(end - 2 >= start && bytes[end - 2] == UInt8(ascii: "\\")) {
+      end -= 1
     }
-    if escaped { current.append("\\") }
-    cells.append(current.trimmingCharacters(in: " \t"))
+    var cells: [String] = []
+    var current: [UInt8] = []
+    var index = start
+    func finish() {
+      var from = 0
+      var to = current.count
+      while from < to && isBlank(current[from]) { from += 1 }
+      while to > from && isBlank(current[to - 1]) { to -= 1 }
+      cells.append(String(decoding: current[from..<to], as: UTF8.self))
+      current.removeAll(keepingCapacity: true)
+    }
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\") && index + 1 < end && bytes[index + 1] == UInt8(ascii: "|") {
+        current.append(UInt8(ascii: "|"))
+        index += 2
+        continue
+      }
+      if byte == UInt8(ascii: "|") {
+        finish()
+      } else {
+        current.append(byte)
+      }
+      index += 1
+    }
+    finish()
     return cells
   }
 
   /// The alignment a delimiter cell (`---`, `:--`, `--:`, `:-:`) stands for, or `nil` when the
   /// cell is not a delimiter.
   static func alignment(_ cell: String) -> TableBlock.Alignment? {
-    let left = cell.hasPrefix(":")
-    let right = cell.hasSuffix(":") && cell.count > 1
-    let dashes = cell.dropFirst(left ? 1 : 0).dropLast(right ? 1 : 0)
-    guard !dashes.isEmpty, dashes.allSatisfy({ $0 == "-" }) else { return nil }
+    let bytes = Array(cell.utf8)
+    let left = bytes.first == UInt8(ascii: ":")
+    let right = bytes.count > 1 && bytes.last == UInt8(ascii: ":")
+    let dashes = bytes.dropFirst(left ? 1 : 0).dropLast(right ? 1 : 0)
+    guard !dashes.isEmpty, dashes.allSatisfy({ $0 == UInt8(ascii: "-") }) else { return nil }
     switch (left, right) {
     case (true, true): return .center
     case (true, false): return .left
     case (false, true): return .right
     case (false, false): return .unspecified
     }
-  }
-}
-
-extension StringProtocol {
-  /// The string without leading and trailing characters from `set`.
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    let scalars = Set(set)
-    guard let first = firstIndex(where: { !scalars.contains($0) }) else { return "" }
-    let last = lastIndex(where: { !scalars.contains($0) }) ?? first
-    return String(self[first...last])
   }
 }

@@ -72,11 +72,18 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
+    // The terminal pager: a pure model (keys, state, screen) and a thin terminal layer
+    .target(
+      name: "PaginatePager",
+      dependencies: ["PaginatePaging", "PaginateLayout", "PaginateModel", "PaginateRender"],
+      swiftSettings: strictSettings
+    ),
+
     // The command-line tool
     .executableTarget(
       name: "paginate",
       dependencies: [
-        "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender",
+        "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender", "PaginatePaging", "PaginatePager",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -105,6 +112,11 @@ let package = Package(
     .testTarget(
       name: "PaginatePagingTests",
       dependencies: ["PaginatePaging", "PaginateLayout", "PaginateModel", "PaginateAdapters"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PaginatePagerTests",
+      dependencies: ["PaginatePager", "PaginatePaging", "PaginateLayout", "PaginateModel"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -65,6 +65,7 @@ def main():
     header("16 MB prose, 80x66 pages")
     args = f"--page-size 80x66 --color never {c}/prose.txt"
     pair("paginate (optimal)", size("prose.txt"), f"{p} {args}", f"fmt -w 80 {c}/prose.txt | pr -l 66", "fmt -w 80 | pr -l 66")
+    pair("paginate (optimal), 1 core", size("prose.txt"), f"taskset -c 0 {p} {args}", f"taskset -c 0 bash -c 'fmt -w 80 {c}/prose.txt | pr -l 66'", "fmt | pr, 1 core")
     pair("paginate (optimal)", size("prose.txt"), f"{p} {args}", f"fold -s -w 80 {c}/prose.txt | pr -l 66", "fold -s -w 80 | pr -l 66")
     pair("paginate --wrap greedy", size("prose.txt"), f"{p} --wrap greedy {args}", f"fold -s -w 80 {c}/prose.txt | pr -l 66", "fold -s -w 80 | pr -l 66")
 
@@ -82,6 +83,12 @@ def main():
     header("Time to the first page")
     big = "huge.txt" if os.path.exists(os.path.join(CORPUS, "huge.txt")) else "prose.txt"
     pair(f"paginate {big} | head -c 4096", 0.004, f"{p} {c}/{big} | head -c 4096", f"pr -l 66 {c}/{big} | head -c 4096", "pr -l 66 | head -c 4096")
+    pair(f"paginate --pages 1 {big}", 0.004, f"{p} --pages 1 {c}/{big}", f"head -n 66 {c}/{big}", "head -n 66")
+
+    if os.path.exists(os.path.join(CORPUS, "huge.txt")):
+        header("Peak memory on the 1 GB text (one run)")
+        seconds, peak = timed(f"{p} --color never {c}/huge.txt")
+        print(f"paginate huge.txt: {seconds:.2f}s, {size('huge.txt') / seconds:.0f} MB/s, peak RSS {peak / 1024:.1f} MB")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
   public static let heading = TextStyle(rawValue: 1 << 4)
   /// Rules, bars and other furniture drawn by the layout (quote bars, table borders, note markers).
   public static let furniture = TextStyle(rawValue: 1 << 5)
+  /// A search match, marked by the pager (never set by the layout).
+  public static let highlight = TextStyle(rawValue: 1 << 6)
 
   /// The names of the styles in the set, for JSON and debugging: `["bold", "link"]`.
   public var names: [String] {
@@ -27,6 +29,7 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     if contains(.link) { names.append("link") }
     if contains(.heading) { names.append("heading") }
     if contains(.furniture) { names.append("furniture") }
+    if contains(.highlight) { names.append("highlight") }
     return names
   }
 }
@@ -126,6 +129,30 @@ public struct Line: Sendable, Hashable {
       guard span.range.lowerBound < end else { return nil }
       return StyleSpan(range: span.range.lowerBound..<min(span.range.upperBound, end), style: span.style)
     }
+  }
+
+  /// The line with `style` added to the UTF-8 ranges `ranges` (sorted, not overlapping),
+  /// splitting spans where needed.
+  public func adding(_ style: TextStyle, in ranges: [Range<Int>]) -> Line {
+    guard !ranges.isEmpty else { return self }
+    let count = text.utf8.count
+    // Every offset where a style may change.
+    var cuts = Set([0, count])
+    for span in spans { cuts.formUnion([span.range.lowerBound, span.range.upperBound]) }
+    for range in ranges { cuts.formUnion([range.lowerBound, range.upperBound]) }
+    let points = cuts.filter { $0 >= 0 && $0 <= count }.sorted()
+    var result = Line(text: text, spans: [])
+    for (start, end) in zip(points, points.dropFirst()) where end > start {
+      var combined: TextStyle = spans.first { $0.range.lowerBound <= start && $0.range.upperBound >= end }?.style ?? []
+      if ranges.contains(where: { $0.lowerBound <= start && $0.upperBound >= end }) { combined.formUnion(style) }
+      guard !combined.isEmpty else { continue }
+      if let last = result.spans.last, last.style == combined, last.range.upperBound == start {
+        result.spans[result.spans.count - 1].range = last.range.lowerBound..<end
+      } else {
+        result.spans.append(StyleSpan(range: start..<end, style: combined))
+      }
+    }
+    return result
   }
 
   /// The width of the line in cells.

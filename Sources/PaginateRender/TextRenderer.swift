@@ -49,6 +49,7 @@ public struct TextRenderer: Sendable {
     if style.contains(.italic) { codes.append("3") }
     if style.contains(.link) { codes.append("4") }
     if style.contains(.code) { codes.append("36") }
+    if style.contains(.highlight) { codes.append("7") }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 }

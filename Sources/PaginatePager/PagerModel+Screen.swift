@@ -1,0 +1,154 @@
+public import PaginateLayout
+import PaginatePaging
+
+extension PagerModel {
+  /// What the terminal must show: exactly ``rows`` lines, none wider than ``columns``: the
+  /// page or spread centred, search matches highlighted, and a status line at the bottom.
+  public mutating func screen() -> [Line] {
+    if mode == .help { return helpScreen() }
+    let area = rows - 1
+    var content: [Line]
+    if showsSpreads, let spread = controller.currentSpread() {
+      let facing = controller.facing ?? FacingOptions()
+      content = spread.lines(pageSize: controller.pages.options.pageSize, gutter: facing.gutter, spine: facing.drawsSpine)
+    } else {
+      content = controller.currentPage().lines
+    }
+    if let query = lastSearch?.query { content = content.map { Self.highlight(query, in: $0) } }
+    let contentWidth = content.map(\.width).max() ?? 0
+    let pageWidth =
+      showsSpreads
+      ? controller.pages.options.pageSize.columns * 2 + (controller.facing?.gutter ?? 0)
+      : controller.pages.options.pageSize.columns
+    let indent = max((columns - max(pageWidth, contentWidth)) / 2, 0)
+    let visible = Array(content.dropFirst(scroll).prefix(area))
+    var lines: [Line] = []
+    for line in visible {
+      var shown = Line(String(repeating: " ", count: indent))
+      shown.append(line.width + indent > columns ? Self.cut(line, to: columns - indent) : line)
+      shown.trimTrailingSpaces()
+      lines.append(shown)
+    }
+    // Blank lines under a short page so that the screen is fully drawn.
+    let topPadding = max((area - visible.count) / 2, 0)
+    lines = Array(repeating: Line(), count: min(topPadding, area - lines.count)) + lines
+    lines += Array(repeating: Line(), count: max(area - lines.count, 0))
+    lines.append(statusLine())
+    return lines
+  }
+
+  /// The status line: file, page of count, side, chapter, percentage; or the prompt.
+  func statusLineText() -> (left: String, right: String) {
+    switch mode {
+    case .search(let forward, let text):
+      return ((forward ? "/" : "?") + text, "Enter to search, Esc to cancel")
+    case .number(let digits):
+      return ("page: " + digits, "g or Enter to go, Esc to cancel")
+    default:
+      break
+    }
+    var controller = self.controller
+    let position = controller.position()
+    var left = "\(configuration.fileName) — \(position) · \(position.side.rawValue)"
+    if showsSpreads, let spread = controller.currentSpread() {
+      let numbers = spread.pages.map { String($0.number) }.joined(separator: "–")
+      let count = position.pageCount.map { String($0 + position.pageNumber - position.pageIndex - 1) } ?? "?"
+      left = "\(configuration.fileName) — \(numbers) of \(count)"
+    }
+    if !position.runningHead.isEmpty { left += " · " + position.runningHead }
+    var right = "\(Int((position.fraction * 100).rounded()))%"
+    if maxScroll > 0 {
+      right = "↕ \(scroll + 1)-\(min(scroll + rows - 1, controller.pages.options.pageSize.lines)) of \(controller.pages.options.pageSize.lines) · " + right
+    }
+    if controller.isWrapping { right += " · wrap" }
+    if let message { right = message + " · " + right }
+    right += " · H help"
+    return (left, right)
+  }
+
+  private func statusLine() -> Line {
+    let (left, right) = statusLineText()
+    let rightWidth = DisplayWidth.of(right)
+    var text = Self.cutText(left, to: max(columns - rightWidth - 1, 0))
+    let gap = columns - DisplayWidth.of(text) - rightWidth
+    if gap >= 1 {
+      text += String(repeating: " ", count: gap) + right
+    } else {
+      text = Self.cutText(left + " " + right, to: columns)
+    }
+    let padding = max(columns - DisplayWidth.of(text), 0)
+    return Line(text + String(repeating: " ", count: padding), style: .highlight)
+  }
+
+  private func helpScreen() -> [Line] {
+    let help = [
+      "paginate browse — keys",
+      "",
+      "  Space PageDown → l j Enter   next page (or spread)",
+      "  b PageUp ← h k               previous page",
+      "  ↓ ↑                          scroll a page taller than the screen",
+      "  g Home / G End               first / last page",
+      "  N g  or  N Enter             go to page N",
+      "  / text   ? text              search forward / backward",
+      "  n / N                        next / previous match",
+      "  f                            facing pages on or off",
+      "  d                            double-sided on or off",
+      "  w                            wrap-around on or off",
+      "  r                            reload the file",
+      "  H F1                         this help",
+      "  q Esc                        quit",
+      "",
+      "Press any key to go back.",
+    ]
+    var lines = help.prefix(rows).map { Line(Self.cutText($0, to: columns)) }
+    lines += Array(repeating: Line(), count: max(rows - lines.count, 0))
+    return lines
+  }
+
+  /// The UTF-8 ranges of case-insensitive matches of `query` in `line`.
+  static func highlight(_ query: String, in line: Line) -> Line {
+    guard !query.isEmpty, !line.text.isEmpty else { return line }
+    let haystack = Array(line.text.lowercased().utf8)
+    let needle = Array(query.lowercased().utf8)
+    // Lowercasing can change lengths outside ASCII; only highlight when offsets still match.
+    guard haystack.count == line.text.utf8.count, !needle.isEmpty else { return line }
+    var ranges: [Range<Int>] = []
+    var index = 0
+    while index + needle.count <= haystack.count {
+      if haystack[index..<(index + needle.count)].elementsEqual(needle) {
+        ranges.append(index..<(index + needle.count))
+        index += needle.count
+      } else {
+        index += 1
+      }
+    }
+    return line.adding(.highlight, in: ranges)
+  }
+
+  static func cutText(_ text: String, to width: Int) -> String {
+    guard DisplayWidth.of(text) > width else { return text }
+    return BlockLayoutCut.cut(text, width: max(width, 0))
+  }
+
+  static func cut(_ line: Line, to width: Int) -> Line {
+    Line(cutText(line.text, to: width))
+  }
+}
+
+/// Cutting text to a width at grapheme boundaries.
+enum BlockLayoutCut {
+  static func cut(_ text: String, width: Int) -> String {
+    var result = ""
+    var used = 0
+    let utf8 = Array(text.utf8)
+    DisplayWidth.forEachCluster(in: text) { range, clusterWidth in
+      guard used + clusterWidth <= width else {
+        used = width + 1
+        return
+      }
+      result += String(decoding: utf8[range], as: UTF8.self)
+      used += clusterWidth
+    }
+    return result
+  }
+}

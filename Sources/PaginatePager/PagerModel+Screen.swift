@@ -49,11 +49,12 @@ extension PagerModel {
     }
     var controller = self.controller
     let position = controller.position()
-    var left = "\(configuration.fileName) — \(position) · \(position.side.rawValue)"
+    let name = configuration.fileName.split(separator: "/").last.map(String.init) ?? configuration.fileName
+    var left = "\(name) — \(position) · \(position.side.rawValue)"
     if showsSpreads, let spread = controller.currentSpread() {
       let numbers = spread.pages.map { String($0.number) }.joined(separator: "–")
       let count = position.pageCount.map { String($0 + position.pageNumber - position.pageIndex - 1) } ?? "?"
-      left = "\(configuration.fileName) — \(numbers) of \(count)"
+      left = "\(name) — \(numbers) of \(count)"
     }
     if !position.runningHead.isEmpty { left += " · " + position.runningHead }
     var right = "\(Int((position.fraction * 100).rounded()))%"
@@ -67,7 +68,12 @@ extension PagerModel {
   }
 
   private func statusLine() -> Line {
-    let (left, right) = statusLineText()
+    var (left, right) = statusLineText()
+    // On a narrow terminal the hints go first, then all but a message: the page number stays.
+    if DisplayWidth.of(left) + DisplayWidth.of(right) + 1 > columns {
+      right = right.replacing(" · H help", with: "")
+      if DisplayWidth.of(left) + DisplayWidth.of(right) + 1 > columns { right = message ?? "" }
+    }
     let rightWidth = DisplayWidth.of(right)
     var text = Self.cutText(left, to: max(columns - rightWidth - 1, 0))
     let gap = columns - DisplayWidth.of(text) - rightWidth

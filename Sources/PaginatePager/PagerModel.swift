@@ -66,7 +66,7 @@ public struct PagerModel: Sendable {
   }
 
   public private(set) var configuration: Configuration
-  public private(set) var controller: PagingController
+  public internal(set) var controller: PagingController
   public private(set) var mode: InputMode = .normal
   /// The terminal size: columns and rows (the last row is the status line).
   public private(set) var columns: Int
@@ -88,6 +88,11 @@ public struct PagerModel: Sendable {
   }
 
   // MARK: Layout for the terminal
+
+  /// The page shown (the first of a spread's pages in reading order when spreads are shown).
+  public mutating func currentPage() -> Page {
+    controller.currentPage()
+  }
 
   /// Whether spreads are shown now.
   public var showsSpreads: Bool { controller.facing != nil }

@@ -9,7 +9,10 @@ struct LayoutOptionGroup: ParsableArguments {
       "The page size in cells, COLUMNSxLINES, or a paper name at 10 characters and 6 lines per inch: \(PageSizeNames.help).",
       valueName: "size"),
     transform: PageSize.parse)
-  var pageSize: PageSize = .default
+  var pageSizeOption: PageSize?
+
+  /// The page size: the one given, or 80x66.
+  var pageSize: PageSize { pageSizeOption ?? .default }
 
   @Option(name: .customLong("margins"), help: ArgumentHelp("All four margins at once, in cells.", valueName: "n"))
   var margins: Int?
@@ -43,8 +46,13 @@ struct LayoutOptionGroup: ParsableArguments {
     help: ArgumentHelp("Where level-1 headings start: none, page or recto (default: recto when double-sided, else none).", valueName: "rule"))
   var chapterBreak: ChapterBreak?
 
-  @Flag(inversion: .prefixedNo, help: "Show two-page spreads [verso | recto].")
-  var facing = false
+  @Flag(
+    name: .customLong("facing"), inversion: .prefixedNo,
+    help: "Show two-page spreads [verso | recto] (browse: on when the terminal is wide enough, unless --no-facing).")
+  var facingFlag: Bool?
+
+  /// Whether `--facing` was given (and not `--no-facing`).
+  var facing: Bool { facingFlag == true }
   @Option(
     name: .customLong("facing-start"),
     help: ArgumentHelp("With --facing: 'right' puts page 1 alone on the right (a book); 'left' pairs 1 with 2.", valueName: "side"))

@@ -12,7 +12,7 @@ struct Paginate: ParsableCommand {
       each page exactly as many lines as the page is tall, pages separated by form feeds.
       """,
     version: PaginateVersion.current,
-    subcommands: [PrintCommand.self, ExportCommand.self, AdaptersCommand.self],
+    subcommands: [PrintCommand.self, ExportCommand.self, BrowseCommand.self, AdaptersCommand.self],
     defaultSubcommand: PrintCommand.self
   )
 }
@@ -22,7 +22,14 @@ extension Paginate {
   /// in front, then runs the command.
   static func main() {
     Signals.unblockTermination()
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    // `paginate -b FILE` is `paginate browse FILE`.
+    if let index = arguments.firstIndex(where: { $0 == "-b" || $0 == "--browse" }),
+      !["print", "export", "browse", "adapters"].contains(arguments.first ?? "")
+    {
+      arguments.remove(at: index)
+      arguments.insert("browse", at: 0)
+    }
     do {
       let expanded = try ConfigDefaults.expand(arguments, environment: ProcessInfo.processInfo.environment)
       Self.main(expanded)

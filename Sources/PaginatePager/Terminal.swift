@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The controlling terminal in raw mode on the alternate screen, always restored: on return,
+/// on SIGINT, SIGTERM and SIGHUP, on a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT), and
+/// around a suspension (SIGTSTP, then SIGCONT enters raw mode again and asks for a redraw).
+///
+/// Signal handlers only use async-signal-safe calls (`write`, `tcsetattr`, `signal`, `raise`)
+/// on state prepared beforehand.
+enum Terminal {
+  /// The terminal's file descriptor (`/dev/tty`), or -1.
+  nonisolated(unsafe) private(set) static var descriptor: Int32 = -1
+  nonisolated(unsafe) private static var saved = termios()
+  nonisolated(unsafe) private static var active = false
+  /// The self-pipe that wakes the input loop when a signal arrives.
+  nonisolated(unsafe) private(set) static var wakeRead: Int32 = -1
+  nonisolated(unsafe) private static var wakeWrite: Int32 = -1
+  /// Set by SIGWINCH and SIGCONT: the screen must be measured and drawn again.
+  nonisolated(unsafe) static var needsResize: sig_atomic_t = 0
+
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
+  static let leaveSequence = "\u{1B}[?1000l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  nonisolated(unsafe) private static var leaveBytes: UnsafeMutablePointer<CChar>? = strdup(leaveSequence)
+
+  /// Opens `/dev/tty`, saves its settings, and enters raw mode and the alternate screen.
+  ///
+  /// - Returns: `false` when there is no terminal to use.
+  static func begin() -> Bool {
+    descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0, tcgetattr(descriptor, &saved) == 0 else { return false }
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { return false }
+    wakeRead = pipeEnds[0]
+    wakeWrite = pipeEnds[1]
+    _ = fcntl(wakeRead, F_SETFL, O_NONBLOCK)
+    _ = fcntl(wakeWrite, F_SETFL, O_NONBLOCK)
+    installHandlers()
+    atexit { Terminal.restore() }
+    enter()
+    return true
+  }
+
+  /// Leaves raw mode and the alternate screen (safe to call more than once, and from a
+  /// signal handler).
+  static func restore() {
+    guard active else { return }
+    active = false
+    if let leaveBytes { _ = Glibc.write(descriptor, leaveBytes, strlen(leaveBytes)) }
+    tcsetattr(descriptor, TCSAFLUSH, &saved)
+  }
+
+  private static func enter() {
+    var raw = saved
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)  // ISIG stays: Ctrl-C and Ctrl-Z are signals
+    raw.c_cflag |= tcflag_t(CS8)
+    tcsetattr(descriptor, TCSAFLUSH, &raw)
+    active = true
+    write(enterSequence)
+  }
+
+  /// Writes text to the terminal.
+  static func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    write(&bytes)
+  }
+
+  /// Writes bytes to the terminal, all of them.
+  static func write(_ bytes: inout [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno != EINTR && errno != EAGAIN {
+        return
+      }
+    }
+  }
+
+  /// The terminal's size in columns and rows.
+  static func size() -> (columns: Int, rows: Int) {
+    var window = winsize()
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0 && window.ws_col > 0 && window.ws_row > 0 {
+      return (Int(window.ws_col), Int(window.ws_row))
+    }
+    return (80, 24)
+  }
+
+  /// Waits up to `timeout` milliseconds (-1: forever) for input or a signal; returns the
+  /// bytes read from the terminal (empty after a signal or a time-out).
+  static func read(timeout: Int32) -> [UInt8] {
+    var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+    let ready = poll(&fds, 2, timeout)
+    guard ready > 0 else { return [] }
+    if fds[1].revents != 0 {
+      var drain = [UInt8](repeating: 0, count: 64)
+      _ = drain.withUnsafeMutableBytes { Glibc.read(wakeRead, $0.baseAddress, $0.count) }
+    }
+    guard fds[0].revents & Int16(POLLIN) != 0 else { return [] }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    return count > 0 ? Array(buffer[0..<count]) : []
+  }
+
+  private static func wake() {
+    var byte: UInt8 = 1
+    _ = Glibc.write(wakeWrite, &byte, 1)
+  }
+
+  private static func installHandlers() {
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+      signal(number) { number in
+        Terminal.restore()
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+    for number in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] {
+      signal(number) { number in
+        Terminal.restore()
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+    signal(SIGWINCH) { _ in
+      Terminal.needsResize = 1
+      Terminal.wake()
+    }
+    signal(SIGTSTP) { _ in
+      Terminal.restore()
+      signal(SIGTSTP, SIG_DFL)
+      raise(SIGTSTP)
+      // Continued: take the terminal back and redraw.
+    }
+    signal(SIGCONT) { _ in
+      Terminal.installSuspendHandler()
+      Terminal.enter()
+      Terminal.needsResize = 1
+      Terminal.wake()
+    }
+  }
+
+  private static func installSuspendHandler() {
+    signal(SIGTSTP) { _ in
+      Terminal.restore()
+      signal(SIGTSTP, SIG_DFL)
+      raise(SIGTSTP)
+    }
+  }
+}

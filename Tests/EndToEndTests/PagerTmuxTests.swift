@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Drives `paginate browse` in a real terminal: tmux (which `.ci/run` installs), with
+/// send-keys, capture-pane and resize-window.
+@Suite("The pager in tmux", .serialized)
+struct PagerTmuxTests {
+  let session = "paginate-test-\(UUID().uuidString.prefix(8))"
+
+  @discardableResult
+  func tmux(_ arguments: String...) throws -> String {
+    let result = try Executable.runTool("tmux", arguments)
+    return result.stdout
+  }
+
+  func screen() throws -> [String] {
+    try tmux("capture-pane", "-t", session, "-p").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  /// Waits until the screen satisfies `condition` (up to 10 s); returns the screen.
+  @discardableResult
+  func wait(
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = Date().addingTimeInterval(10)
+    var lines: [String] = []
+    while Date() < deadline {
+      lines = try screen()
+      if condition(lines) { return lines }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Issue.record("timed out waiting for \(what); screen:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+    return lines
+  }
+
+  func status(_ lines: [String]) -> String {
+    lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+  }
+
+  @Test("next, previous, last, first, go to page, search, facing, resize, quit", .timeLimit(.minutes(2)))
+  func drive() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("numbers.txt")
+    let text = (1...400).map { "Paragraph \($0) is here, with a few more words to make it wrap." }.joined(separator: "\n\n")
+    try Data(text.utf8).write(to: file)
+
+    try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
+    defer { _ = try? tmux("kill-session", "-t", session) }
+    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
+    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+
+    try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse --no-facing '\(file.path)'", "Enter")
+    try wait("page 1") { status($0).contains("numbers.txt — 1 of ?") }
+
+    try tmux("send-keys", "-t", session, "Space")
+    try wait("page 2") { status($0).contains("— 2 of") }
+    try tmux("send-keys", "-t", session, "b")
+    try wait("page 1 again") { status($0).contains("— 1 of") }
+    try tmux("send-keys", "-t", session, "G")
+    let last = try wait("the last page") { status($0).contains("100%") }
+    #expect(last.contains { $0.contains("Paragraph 400 ") })
+    try tmux("send-keys", "-t", session, "g")
+    try wait("the first page") { status($0).contains("— 1 of") }
+    try tmux("send-keys", "-t", session, "7", "g")
+    try wait("page 7") { status($0).contains("— 7 of") }
+    try tmux("send-keys", "-t", session, "/", "Paragraph 250 ", "Enter")
+    let found = try wait("the search hit") { $0.contains { $0.contains("Paragraph 250 ") } }
+    #expect(!status(found).contains("— 7 of"))
+
+    try tmux("send-keys", "-t", session, "f")
+    try wait("spreads") { status($0).contains("facing pages") }
+    try tmux("send-keys", "-t", session, "f")
+    try wait("single pages") { status($0).contains("single pages") }
+
+    // The text at the top of the page stays on screen through resizes.
+    let top = try screen().first { $0.contains("Paragraph ") } ?? ""
+    let anchor = String(top.split(separator: " ").prefix(2).joined(separator: " ")) + " "
+    #expect(anchor.hasPrefix("Paragraph "))
+    for (columns, rows) in [("60", "20"), ("140", "45"), ("80", "24")] {
+      try tmux("resize-window", "-t", session, "-x", columns, "-y", rows)
+      try wait("\(anchor) after a resize to \(columns)x\(rows)") { lines in
+        lines.count >= Int(rows)! - 1 && lines.contains { $0.contains(anchor) }
+      }
+    }
+
+    try tmux("send-keys", "-t", session, "q")
+    let after = try wait("the shell prompt") { lines in
+      lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("numbers.txt —") }
+    }
+    #expect(!after.contains { $0.contains("Paragraph ") })
+  }
+
+  @Test("not a terminal: browse prints the pages, as less does")
+  func notATerminal() throws {
+    let result = try Executable.run(["browse", "--page-size", "40x5", "--color", "never", "SampleDocs/minimal.json"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("Hello\n"))
+  }
+}

@@ -1,4 +1,5 @@
 public import PaginateLayout
+import PaginateModel
 import PaginatePaging
 
 extension PagerModel {
@@ -49,7 +50,9 @@ extension PagerModel {
     }
     var controller = self.controller
     let position = controller.position()
-    let name = configuration.fileName.split(separator: "/").last.map(String.init) ?? configuration.fileName
+    // A file name can hold control characters too: they are shown, never sent.
+    let name = VisibleControls.escape(
+      configuration.fileName.split(separator: "/").last.map(String.init) ?? configuration.fileName)
     var left = "\(name) — \(position) · \(position.side.rawValue)"
     if showsSpreads, let spread = controller.currentSpread() {
       let numbers = spread.pages.map { String($0.number) }.joined(separator: "–")

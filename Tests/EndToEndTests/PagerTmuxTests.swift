@@ -6,11 +6,18 @@ import Testing
 @Suite("The pager in tmux", .serialized)
 struct PagerTmuxTests {
   let session = "paginate-test-\(UUID().uuidString.prefix(8))"
+  /// A tmux server of the test's own (`-L`), apart from any the user runs.
+  let socket = "paginate-tests-\(getpid())"
 
+  /// Runs tmux through `system(3)`, which waits for the client however tmux forks its
+  /// server, with the output in a file (a pipe would stay open in the server).
   @discardableResult
   func tmux(_ arguments: String...) throws -> String {
-    let result = try Executable.runTool("tmux", arguments)
-    return result.stdout
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let quoted = (["tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    _ = system(quoted.joined(separator: " ") + " </dev/null >'\(output.path)' 2>/dev/null")
+    return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
   }
 
   func screen() throws -> [String] {
@@ -46,7 +53,7 @@ struct PagerTmuxTests {
     try Data(text.utf8).write(to: file)
 
     try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
-    defer { _ = try? tmux("kill-session", "-t", session) }
+    defer { _ = try? tmux("kill-server") }
     try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
     try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
 

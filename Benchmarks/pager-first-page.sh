@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Time from starting `paginate browse` on a large text to its first page on screen, measured
+# in tmux (polling capture-pane), next to less on the same file.
+# Usage: Benchmarks/pager-first-page.sh FILE [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+file="$1"
+runs="${2:-5}"
+socket="paginate-bench-$$"
+t() { tmux -L "$socket" "$@"; }
+measure() {  # command, text that shows the first screen is drawn
+  local command="$1" ready="$2"
+  t new-session -d -s bench -x 100 -y 30 "bash --norc --noprofile" </dev/null >/dev/null 2>&1
+  sleep 0.3
+  t send-keys -t bench "clear" Enter
+  sleep 0.2
+  local start end
+  start=$(date +%s%N)
+  t send-keys -t bench "$command" Enter
+  until t capture-pane -t bench -p | grep -q -- "$ready"; do :; done
+  end=$(date +%s%N)
+  t kill-server
+  echo $(( (end - start) / 1000000 ))
+}
+for name in paginate less; do
+  times=()
+  for _ in $(seq "$runs"); do
+    if [ "$name" = paginate ]; then
+      times+=("$(measure ".build/release/paginate browse '$file'" " of ?")")
+    else
+      times+=("$(measure "less '$file'" "$(basename "$file")")")
+    fi
+  done
+  sorted=$(printf '%s\n' "${times[@]}" | sort -n)
+  median=$(echo "$sorted" | sed -n "$(( (runs + 1) / 2 ))p")
+  echo "$name: first screen in ${median} ms (median of $runs: $(echo $sorted | tr '\n' ' '))"
+done

@@ -86,6 +86,8 @@ private struct CmarkTreeConverter {
     var blockDepth = 0
     /// Emphasis, strong and link spans enclosing this node.
     var inlineDepth = 0
+    /// Containers inside this one that were nested too deeply to get a frame.
+    var skipped = 0
 
     /// The depths a child of this frame's node sees.
     func child(node: OpaquePointer, type: cmark_node_type) -> Frame {
@@ -137,10 +139,18 @@ private struct CmarkTreeConverter {
       if event == CMARK_EVENT_ENTER {
         if Self.isLeaf(type) {
           append(leaf(node, type), to: &stack)
+        } else if let parent = stack.last, Self.isTooDeep(type, under: parent) {
+          // Nested too deeply: no frame of its own, so its children join the parent's
+          // (flattening without copying, however deep the input goes).
+          stack[stack.count - 1].skipped += 1
         } else {
           stack.append(stack.last?.child(node: node, type: type) ?? Frame(node: node, type: type))
         }
       } else if event == CMARK_EVENT_EXIT {
+        if let top = stack.last, top.node != node, top.skipped > 0 {
+          stack[stack.count - 1].skipped -= 1
+          continue
+        }
         guard var frame = stack.popLast() else { continue }
         if type == CMARK_NODE_DOCUMENT {
           result = frame.blocks
@@ -163,6 +173,20 @@ private struct CmarkTreeConverter {
     case inlines([Inline])
   }
 
+  /// Whether a container of `type` inside `parent` is nested beyond the limits.
+  private static func isTooDeep(_ type: cmark_node_type, under parent: Frame) -> Bool {
+    switch type {
+    case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST:
+      let depth = parent.blockDepth + (parent.type == CMARK_NODE_BLOCK_QUOTE || parent.type == CMARK_NODE_LIST ? 1 : 0)
+      return depth >= MarkdownAdapter.maximumNesting
+    case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK:
+      let spans = parent.type == CMARK_NODE_EMPH || parent.type == CMARK_NODE_STRONG || parent.type == CMARK_NODE_LINK
+      return parent.inlineDepth + (spans ? 1 : 0) >= MarkdownAdapter.maximumInlineNesting
+    default:
+      return false
+    }
+  }
+
   /// Replaces a container nested too deeply by its children.
   private func flattenedIfTooDeep(_ converted: Converted, frame: Frame) -> Converted {
     switch frame.type {
@@ -181,7 +205,13 @@ private struct CmarkTreeConverter {
     switch converted {
     case .block(let block): stack[stack.count - 1].blocks.append(block)
     case .inline(let inline): stack[stack.count - 1].inlines.append(inline)
-    case .item(let item): stack[stack.count - 1].items.append(item)
+    case .item(let item):
+      // An item whose list was flattened away joins its parent as blocks.
+      if stack[stack.count - 1].type == CMARK_NODE_LIST {
+        stack[stack.count - 1].items.append(item)
+      } else {
+        stack[stack.count - 1].blocks.append(contentsOf: item.blocks)
+      }
     case .blocks(let blocks): stack[stack.count - 1].blocks.append(contentsOf: blocks)
     case .inlines(let inlines): stack[stack.count - 1].inlines.append(contentsOf: inlines)
     }

@@ -36,7 +36,7 @@ struct BlockLayout {
       return paragraph(inlines, width: width, source: block.source)
     case .blockQuote(let blocks):
       let bar = Line("│ ", style: .furniture)
-      guard width > 2 else { return lines(for: blocks, width: width) }
+      guard width - 2 >= Self.minimumNestedWidth(width) else { return lines(for: blocks, width: width) }
       return Self.prefixed(lines(for: blocks, width: width - 2), first: bar, rest: bar)
     case .list(let list):
       return self.list(list, width: width, source: block.source)
@@ -108,7 +108,7 @@ struct BlockLayout {
       let first = Line(padded)
       let rest = Line(String(repeating: " ", count: markerWidth))
       var lines =
-        markerWidth < width
+        width - markerWidth >= Self.minimumNestedWidth(width)
         ? Self.prefixed(lines(for: item.blocks, width: width - markerWidth, tight: list.isTight), first: first, rest: rest)
         : Self.prefixed(lines(for: item.blocks, width: width, tight: list.isTight), first: Line(), rest: Line())
       if lines.isEmpty { lines = [FlowLine(line: first, source: item.source ?? source)] }
@@ -154,6 +154,12 @@ struct BlockLayout {
       lines[index].line = line
     }
     return lines
+  }
+
+  /// The narrowest text a nested quote or list may leave: deeper nesting stops indenting,
+  /// so that a deeply nested input still reads in words rather than in a column of letters.
+  static func minimumNestedWidth(_ width: Int) -> Int {
+    min(width, max(10, width / 3))
   }
 
   // MARK: Text helpers

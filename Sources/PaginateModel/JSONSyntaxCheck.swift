@@ -174,6 +174,7 @@ struct JSONSyntaxCheck {
   }
 
   private mutating func number() throws(Failure) {
+    let start = index
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     guard index < bytes.count, bytes[index].isDigit else { throw failure("expected a digit, got \(found)") }
     if bytes[index] == UInt8(ascii: "0") {
@@ -191,6 +192,16 @@ struct JSONSyntaxCheck {
       if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
       guard index < bytes.count, bytes[index].isDigit else { throw failure("expected an exponent, got \(found)") }
       while index < bytes.count && bytes[index].isDigit { index += 1 }
+    }
+    // Foundation refuses numbers a Double cannot hold, without saying where: say it here.
+    if index - start > 15 || bytes[start..<index].contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+      if let value = Double(text), !value.isFinite {
+        let end = index
+        index = start
+        defer { index = end }
+        throw failure("number out of range: \(text)")
+      }
     }
   }
 }

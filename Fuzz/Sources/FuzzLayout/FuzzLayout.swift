@@ -1,0 +1,35 @@
+import PaginateAdapters
+import PaginateLayout
+import PaginateModel
+
+/// Lays out Markdown with options taken from the first bytes: page size down to 1x1, margins,
+/// header and footer, double-sided, justification, greedy or optimal breaking, link styles.
+/// Invalid options must be refused by `validate()`; valid ones must give well-formed pages.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  guard size >= 8 else { return 0 }
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  var options = LayoutOptions(pageSize: PageSize(columns: Int(bytes[0] % 90) + 1, lines: Int(bytes[1] % 60) + 1))
+  options.margins = Margins(
+    top: Int(bytes[2] % 4), bottom: Int(bytes[2] / 64), inner: Int(bytes[3] % 6), outer: Int(bytes[3] / 64))
+  options.header = bytes[4] & 1 == 0 ? "" : "{title}|{chapter}|{page}"
+  options.footer = bytes[4] & 2 == 0 ? "" : "|{page} of {pages}|"
+  options.isDoubleSided = bytes[4] & 4 != 0
+  options.justifies = bytes[4] & 8 != 0
+  options.lineBreaking = bytes[4] & 16 != 0 ? .greedy : .optimal
+  options.links = [.footnotes, .inline, .none][Int(bytes[5] % 3)]
+  options.widowLines = Int(bytes[6] % 4) + 1
+  options.orphanLines = Int(bytes[7] % 4) + 1
+  options.chapterBreak = [nil, ChapterBreak.none, .page, .recto][Int(bytes[5] / 64)]
+  guard (try? options.validate()) != nil else { return 0 }
+  let input = InputSource(bytes: Array(bytes.dropFirst(8)), name: "fuzz.md")
+  guard let document = try? MarkdownAdapter().document(from: input) else { return 0 }
+  var pages = PageSet(document: document, options: options)
+  var index = 0
+  while let page = pages.page(at: index), index < 300 {
+    precondition(page.lines.count == options.pageSize.lines, "page height")
+    precondition(page.lines.allSatisfy { $0.width <= options.pageSize.columns }, "page width")
+    index += 1
+  }
+  return 0
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds paginate's libFuzzer targets (Fuzz/, instrumented with -sanitize=fuzzer,address) and
+# runs each for a while, two at a time on two cores.
+#
+#   Scripts/fuzz.sh                 every target for 600 s
+#   Scripts/fuzz.sh 60 text json    those targets for 60 s
+#
+# Targets: markdown, text, json (each adapter, then a layout of what it read) and layout
+# (Markdown laid out with options taken from the input's first bytes). Seeds come from
+# SampleDocs; findings go to Fuzz/artifacts/TARGET/ and the corpus grows in Fuzz/corpus/TARGET/
+# (both ignored by git). A crash found becomes a regression test in Tests/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-600}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(markdown text json layout)
+
+(cd Fuzz && swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1)
+release=".build-fuzz/release"
+clang="$(dirname "$(readlink -f "$(command -v swiftc)")")/clang"
+
+run() {
+  local target="$1" library
+  case "$target" in
+    markdown) library=FuzzMarkdown ;; text) library=FuzzText ;; json) library=FuzzJSON ;; layout) library=FuzzLayout ;;
+    *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
+  esac
+  "$clang" -fsanitize=fuzzer,address -L"$release" -l"$library" -Wl,-rpath,"$PWD/$release" \
+    -o "$release/fuzz-$target" 2>/dev/null
+  mkdir -p "Fuzz/corpus/$target" "Fuzz/artifacts/$target"
+  case "$target" in
+    markdown|layout) cp -n SampleDocs/*.md "Fuzz/corpus/$target/" ;;
+    text) cp -n SampleDocs/*.txt "Fuzz/corpus/$target/" ;;
+    json) cp -n SampleDocs/*.json "Fuzz/corpus/$target/" ;;
+  esac
+  local log="Fuzz/artifacts/$target/fuzz.log"
+  "$release/fuzz-$target" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+    -rss_limit_mb=4096 -artifact_prefix="Fuzz/artifacts/$target/" -print_final_stats=1 >"$log" 2>&1 || true
+  local runs speed crashes
+  runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"
+  speed="$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"
+  crashes="$(find "Fuzz/artifacts/$target" -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' | wc -l)"
+  echo "fuzz $target: ${seconds}s, $runs executions, $speed per second, $crashes findings (Fuzz/artifacts/$target)"
+}
+
+pids=()
+for target in "${targets[@]}"; do
+  run "$target" &
+  pids+=($!)
+  if [ ${#pids[@]} -ge 2 ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+done
+wait

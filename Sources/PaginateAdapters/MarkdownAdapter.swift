@@ -1,4 +1,7 @@
 internal import CCmark
+import Dispatch
+import Foundation
+import Synchronization
 public import PaginateModel
 
 /// Reads CommonMark through the system libcmark, with source positions on.
@@ -119,17 +122,28 @@ private struct CmarkTreeConverter {
   }
 
   mutating func convert() -> [Block] {
+    guard let root = parse() else { return [] }
+    defer { cmark_node_free(root) }
+    return convert(subtree: root)
+  }
+
+  /// Parses the source. The caller owns the tree and frees it with `cmark_node_free`.
+  func parse() -> OpaquePointer? {
     // The corresponding C function is `cmark_parse_document`.
-    let root = source.withMemoryRebound(to: CChar.self) { chars -> OpaquePointer? in
+    source.withMemoryRebound(to: CChar.self) { chars -> OpaquePointer? in
       guard let base = chars.baseAddress else { return cmark_parse_document(nil, 0, options) }
       return cmark_parse_document(base, chars.count, options)
     }
-    guard let root else { return [] }
-    defer { cmark_node_free(root) }
-    guard let iterator = cmark_iter_new(root) else { return [] }
+  }
+
+  /// Converts the tree under `top` (the document, or one of its top-level blocks).
+  mutating func convert(subtree top: OpaquePointer) -> [Block] {
+    guard let iterator = cmark_iter_new(top) else { return [] }
     defer { cmark_iter_free(iterator) }
 
-    var stack: [Frame] = []
+    // A frame standing for the document collects the top-level blocks.
+    var stack: [Frame] = [Frame(node: top, type: CMARK_NODE_DOCUMENT)]
+    if cmark_node_get_type(top) == CMARK_NODE_DOCUMENT { stack.removeAll() }
     var result: [Block] = []
     while true {
       let event = cmark_iter_next(iterator)
@@ -161,6 +175,7 @@ private struct CmarkTreeConverter {
         }
       }
     }
+    if cmark_node_get_type(top) != CMARK_NODE_DOCUMENT, let collected = stack.first { result = collected.blocks }
     return result
   }
 
@@ -388,5 +403,191 @@ private struct CmarkTreeConverter {
       default: return [.text(text)]
       }
     }
+  }
+}
+
+// MARK: Incremental reading
+
+extension MarkdownAdapter: StreamingInputAdapter {
+  /// Blocks converted from libcmark's tree on a thread of their own while the layout takes
+  /// them: the parse needs the whole input, but the conversion of each top-level block runs
+  /// alongside the layout of the ones before it, and the first page needs only its own blocks.
+  public func blockSource(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics
+  ) -> any BlockSource {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 18)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read($0) }
+      guard count > 0 else { break }
+      bytes += chunk[0..<count]
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    let invalid = UTF8Validation.invalidSequenceCount(bytes)
+    if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
+    var options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+    if smartPunctuation { options |= CMARK_OPT_SMART }
+    return MarkdownBlockStream(bytes: bytes, options: options)
+  }
+}
+
+/// The consumer's end of a queue filled by a converter thread.
+private struct MarkdownBlockStream: BlockSource {
+  let queue: BlockQueue
+  /// Stops the converter when the last copy of the stream goes (a layout that stopped early).
+  let cancellation: Cancellation
+
+  final class Cancellation: Sendable {
+    let queue: BlockQueue
+    init(_ queue: BlockQueue) { self.queue = queue }
+    deinit { queue.cancel() }
+  }
+
+  init(bytes: [UInt8], options: Int32) {
+    let queue = BlockQueue()
+    self.queue = queue
+    cancellation = Cancellation(queue)
+    let thread = Thread {
+      bytes.withUnsafeBufferPointer { buffer in
+        var converter = CmarkTreeConverter(source: buffer, options: options)
+        guard let root = converter.parse() else {
+          queue.setTitle(nil)
+          queue.finish()
+          return
+        }
+        defer { cmark_node_free(root) }
+        // The title first: the text of the first top-level level-1 heading.
+        var heading = cmark_node_first_child(root)
+        while let current = heading,
+          cmark_node_get_type(current) != CMARK_NODE_HEADING || cmark_node_get_heading_level(current) != 1
+        {
+          heading = cmark_node_next(current)
+        }
+        queue.setTitle(heading.flatMap { converter.convert(subtree: $0).firstChapterTitle })
+        var node = cmark_node_first_child(root)
+        var batch: [Block] = []
+        while let current = node {
+          batch += converter.convert(subtree: current)
+          node = cmark_node_next(current)
+          if batch.count >= 64 || node == nil {
+            guard queue.push(batch) else { return }  // cancelled
+            batch.removeAll(keepingCapacity: true)
+          }
+        }
+        queue.finish()
+      }
+    }
+    thread.stackSize = 16 << 20
+    thread.start()
+  }
+
+  mutating func nextBlock() -> Block? {
+    queue.pop()
+  }
+
+  var title: String? { queue.title }
+}
+
+/// Blocks handed from the converter thread to the layout, in order, at most about 4,096
+/// blocks ahead of what the layout has taken.
+private final class BlockQueue: Sendable {
+  private struct State {
+    var blocks: [Block] = []
+    var head = 0
+    var isFinished = false
+    var isCancelled = false
+    var producerWaits = false
+    var consumerWaits = false
+    var title: String?
+    var titleKnown = false
+  }
+
+  private static let limit = 4096
+  private let state = Mutex(State())
+  // Semaphores start at 0 and are only signalled for a thread that said it waits.
+  private let wakeConsumer = DispatchSemaphore(value: 0)
+  private let wakeProducer = DispatchSemaphore(value: 0)
+  private let titleSignal = DispatchSemaphore(value: 0)
+
+  /// Adds blocks; waits while the consumer is far behind. `false` once cancelled.
+  func push(_ batch: [Block]) -> Bool {
+    while true {
+      let (accepted, wakeUp): (Bool?, Bool) = state.withLock { state in
+        if state.isCancelled { return (false, false) }
+        if state.blocks.count - state.head >= Self.limit {
+          state.producerWaits = true
+          return (nil, false)
+        }
+        state.blocks += batch
+        let wake = state.consumerWaits
+        state.consumerWaits = false
+        return (true, wake)
+      }
+      if wakeUp { wakeConsumer.signal() }
+      if let accepted { return accepted }
+      wakeProducer.wait()
+    }
+  }
+
+  func finish() {
+    let wake = state.withLock { state -> Bool in
+      state.isFinished = true
+      defer { state.consumerWaits = false }
+      return state.consumerWaits
+    }
+    if wake { wakeConsumer.signal() }
+  }
+
+  func cancel() {
+    let wake = state.withLock { state -> Bool in
+      state.isCancelled = true
+      defer { state.producerWaits = false }
+      return state.producerWaits
+    }
+    if wake { wakeProducer.signal() }
+  }
+
+  func pop() -> Block? {
+    while true {
+      let (block, finished, wakeProducerNow): (Block?, Bool, Bool) = state.withLock { state in
+        if state.head < state.blocks.count {
+          let block = state.blocks[state.head]
+          state.head += 1
+          if state.head == state.blocks.count {
+            state.blocks.removeAll(keepingCapacity: true)
+            state.head = 0
+          }
+          let wake = state.producerWaits && state.blocks.count - state.head < Self.limit / 2
+          if wake { state.producerWaits = false }
+          return (block, false, wake)
+        }
+        if state.isFinished { return (nil, true, false) }
+        state.consumerWaits = true
+        let wake = state.producerWaits
+        state.producerWaits = false
+        return (nil, false, wake)
+      }
+      if wakeProducerNow { wakeProducer.signal() }
+      if let block { return block }
+      if finished { return nil }
+      wakeConsumer.wait()
+    }
+  }
+
+  func setTitle(_ title: String?) {
+    state.withLock {
+      $0.title = title
+      $0.titleKnown = true
+    }
+    titleSignal.signal()
+  }
+
+  /// The title, once the converter has found it (waits for the parse).
+  var title: String? {
+    if let known = state.withLock({ $0.titleKnown ? Optional($0.title) : nil }) { return known }
+    titleSignal.wait()
+    titleSignal.signal()  // for anyone else waiting
+    return state.withLock { $0.title }
   }
 }

@@ -51,6 +51,9 @@ struct FlowSource {
     }
   }
 
+  /// The title the block source found, if any.
+  var blockTitle: String? { blocks.title }
+
   /// The number of blocks laid out so far (for tests of laziness).
   var blocksLaidOut: Int { nextBlock }
 

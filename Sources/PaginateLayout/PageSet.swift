@@ -28,6 +28,9 @@ public struct PageSet: Sendable {
   public private(set) var isComplete = false
   private let header: HeaderTemplate
   private let footer: HeaderTemplate
+  /// `{title}`: the source's title, else one its blocks name (Markdown's first level-1
+  /// heading), else the file name.
+  public let title: String
 
   /// Creates a page set; nothing is laid out until a page is asked for.
   ///
@@ -52,6 +55,7 @@ public struct PageSet: Sendable {
     breaker = PageBreaker(source: source, options: options)
     header = HeaderTemplate(options.header)
     footer = HeaderTemplate(options.footer)
+    title = source.title ?? breaker.source.blockTitle ?? options.fileName
   }
 
   /// The number of pages, once the end of the document has been laid out; `nil` before.
@@ -136,7 +140,7 @@ public struct PageSet: Sendable {
     let left = mirrored ? options.margins.outer : options.margins.inner
     let indent = Line(String(repeating: " ", count: left))
     let values = HeaderTemplate.Values(
-      page: body.number, pages: count, title: source.title ?? options.fileName, chapter: body.runningHead,
+      page: body.number, pages: count, title: title, chapter: body.runningHead,
       file: options.fileName)
     var lines: [Line] = Array(repeating: Line(), count: options.margins.top)
     func add(_ line: Line) {

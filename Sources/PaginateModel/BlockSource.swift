@@ -5,6 +5,15 @@
 public protocol BlockSource: Sendable {
   /// The next block, or `nil` at the end of the input.
   mutating func nextBlock() -> Block?
+
+  /// The document's title, when the source finds one as it reads (Markdown's first level-1
+  /// heading); `nil` by default.
+  var title: String? { get }
+}
+
+extension BlockSource {
+  /// No title unless the source says so.
+  public var title: String? { nil }
 }
 
 /// The blocks of an array, in order.

@@ -17,6 +17,11 @@ enum Diagnostics {
     exit(status)
   }
 
+  /// Ends the process with status 0 without tearing down its memory.
+  static func finishSuccessfully() -> Never {
+    exit(0)
+  }
+
   /// Writes `text` to stderr as it is (progress lines).
   static func raw(_ text: String) {
     write(text)

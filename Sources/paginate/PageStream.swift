@@ -17,6 +17,9 @@ struct PageStream {
   private(set) var title: String?
   /// Pages in all the files, counting unselected ones, once every file has been laid out.
   private(set) var totalPages: Int?
+  /// The documents read, kept until the program exits: freeing a large document tree value by
+  /// value costs time and gains nothing in a process that is about to end.
+  private(set) var documents: [DocumentSource] = []
 
   init(files: [String], input: InputOptions, layout: LayoutOptionGroup, selection: PageRanges) {
     self.files = files.isEmpty ? ["-"] : files
@@ -37,8 +40,8 @@ struct PageStream {
       }
       for warning in loaded.warnings { Diagnostics.warn(warning) }
       defer { for warning in loaded.finalWarnings { Diagnostics.warn(warning) } }
+      documents.append(loaded.source)
       let name = loaded.name
-      if title == nil { title = loaded.title ?? name }
       var options = layout.layoutOptions(fileName: name)
       if layout.doubleSided && Page.side(of: nextNumber) == .verso && ordinal > 0 {
         let blank = Page(
@@ -51,6 +54,7 @@ struct PageStream {
       options.firstPageNumber = nextNumber
       // Printing passes each page once: keep none behind, so memory stays bounded.
       var pages = PageSet(source: loaded.source, options: options, keepsPages: false)
+      if title == nil { title = pages.title }
       var index = 0
       while let page = pages.page(at: index) {
         if let upper = selection.upperBound, page.number > upper {

@@ -27,9 +27,13 @@ extension LayoutOptions {
   /// - Throws: ``LayoutError`` naming the page size and what takes the room, such as
   ///   `page 20x6 is too small: margins, header and footer take 6 of its 6 lines`.
   public func validate() throws(LayoutError) {
-    if bodyWidth < 1 {
+    if bodyWidth < 2 && margins.inner + margins.outer == 0 {
       throw LayoutError(
-        "page \(pageSize) is too small: the inner and outer margins take \(margins.inner + margins.outer) of its \(pageSize.columns) columns")
+        "page \(pageSize) is too narrow: text needs at least 2 columns, since a wide character takes 2")
+    }
+    if bodyWidth < 2 {
+      throw LayoutError(
+        "page \(pageSize) is too small: the inner and outer margins take \(margins.inner + margins.outer) of its \(pageSize.columns) columns, and text needs at least 2")
     }
     if bodyHeight < 1 {
       throw LayoutError(

@@ -122,6 +122,10 @@ public struct PagerModel: Sendable {
       options.footer = ""
       options.margins = .zero
     }
+    if (try? options.validate()) == nil {
+      // A terminal narrower than a wide character: lay out for 2 columns; the screen cuts.
+      options.pageSize = PageSize(columns: max(options.pageSize.columns, 2), lines: options.pageSize.lines)
+    }
     return (options, spreads ? configuration.facingOptions : nil)
   }
 

@@ -85,19 +85,40 @@ struct PageSetTests {
     tooShort.margins = .zero
     #expect(throws: Never.self) { try tooShort.validate() }
     let tooNarrow = options(10, 6) { $0.margins = Margins(inner: 6, outer: 4) }
-    #expect(throws: LayoutError("page 10x6 is too small: the inner and outer margins take 10 of its 10 columns")) {
+    #expect(throws: LayoutError("page 10x6 is too small: the inner and outer margins take 10 of its 10 columns, and text needs at least 2")) {
       try tooNarrow.validate()
     }
   }
 
-  @Test("widths of 1 and 2 cells with wide characters lose nothing")
+  @Test("a width of 2 cells with wide characters loses nothing; 1 cell is refused")
   func tinyWidths() {
+    #expect(throws: LayoutError("page 1x8 is too narrow: text needs at least 2 columns, since a wide character takes 2")) {
+      try options(1, 8).validate()
+    }
     let document = Document(blocks: [.paragraph("漢字 ab 👩‍💻")])
-    for columns in [1, 2] {
+    for columns in [2] {
       let all = pages(document, options(columns, 8))
       let text = all.flatMap(\.textLines).joined()
       #expect(text == "漢字ab👩‍💻")
       #expect(all.allSatisfy { $0.lines.count == 8 })
+    }
+  }
+}
+
+@Suite("Fuzzing regressions")
+struct FuzzRegressionTests {
+  /// Scripts/fuzz.sh layout, crash-025f426c: a table of emoji and kana on a 1x1 page gave
+  /// lines 2 cells wide. A page needs at least 2 columns now; at 2 every line fits.
+  @Test("wide characters on the narrowest pages")
+  func wideCharactersOnNarrowPages() {
+    let document = markdownDocument(
+      "| 港 | 🧊❌ |\n|---|---|\n| Saint-Malo | サン・マロ |\n\n## Long unbreakable strings\n\nhttps://t.example/🌊🐚⚓\n")
+    #expect((try? options(1, 1).validate()) == nil)
+    for (columns, lines) in [(2, 1), (2, 3), (3, 1)] {
+      for page in pages(document, options(columns, lines) { $0.widowLines = 1; $0.orphanLines = 1 }) {
+        #expect(page.lines.count == lines)
+        #expect(page.lines.allSatisfy { $0.width <= columns }, "\(columns)x\(lines): \(page.textLines)")
+      }
     }
   }
 }

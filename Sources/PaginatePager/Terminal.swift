@@ -13,7 +13,10 @@
 enum Terminal {
   /// The terminal's file descriptor (`/dev/tty`), or -1.
   nonisolated(unsafe) private(set) static var descriptor: Int32 = -1
-  nonisolated(unsafe) private static var saved = termios()
+  /// The settings to restore. Heap-allocated: Swift's `termios` is 57 bytes without its tail
+  /// padding, but `tcgetattr` writes C's 60 (AddressSanitizer caught the overflow of a global).
+  nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  nonisolated(unsafe) private static let raw = UnsafeMutablePointer<termios>.allocate(capacity: 1)
   nonisolated(unsafe) private static var active = false
   /// The self-pipe that wakes the input loop when a signal arrives.
   nonisolated(unsafe) private(set) static var wakeRead: Int32 = -1
@@ -30,7 +33,7 @@ enum Terminal {
   /// - Returns: `false` when there is no terminal to use.
   static func begin() -> Bool {
     descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
-    guard descriptor >= 0, tcgetattr(descriptor, &saved) == 0 else { return false }
+    guard descriptor >= 0, tcgetattr(descriptor, saved) == 0 else { return false }
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { return false }
     wakeRead = pipeEnds[0]
@@ -49,16 +52,16 @@ enum Terminal {
     guard active else { return }
     active = false
     if let leaveBytes { _ = Glibc.write(descriptor, leaveBytes, strlen(leaveBytes)) }
-    tcsetattr(descriptor, TCSAFLUSH, &saved)
+    tcsetattr(descriptor, TCSAFLUSH, saved)
   }
 
   private static func enter() {
-    var raw = saved
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-    raw.c_oflag &= ~tcflag_t(OPOST)
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)  // ISIG stays: Ctrl-C and Ctrl-Z are signals
-    raw.c_cflag |= tcflag_t(CS8)
-    tcsetattr(descriptor, TCSAFLUSH, &raw)
+    raw.update(from: saved, count: 1)
+    raw.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    raw.pointee.c_oflag &= ~tcflag_t(OPOST)
+    raw.pointee.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)  // ISIG stays: Ctrl-C and Ctrl-Z are signals
+    raw.pointee.c_cflag |= tcflag_t(CS8)
+    tcsetattr(descriptor, TCSAFLUSH, raw)
     active = true
     write(enterSequence)
   }

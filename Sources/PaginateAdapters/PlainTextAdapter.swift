@@ -148,12 +148,7 @@ struct PlainTextBuilder: Sendable {
     while end > first && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
     let line = UnsafeBufferPointer(rebasing: bytes[first..<end])
     paragraph.append(contentsOf: line)
-    if !paragraphNeedsCheck {
-      for byte in line where byte < 0x20 || byte >= 0x7F {
-        paragraphNeedsCheck = true
-        break
-      }
-    }
+    if !paragraphNeedsCheck && !VisibleControls.isPrintableASCII(line) { paragraphNeedsCheck = true }
     paragraphLines += 1
   }
 

@@ -52,9 +52,49 @@ public enum VisibleControls {
     return utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines) }) ?? true
   }
 
+  /// Whether every byte is printable ASCII (0x20–0x7E): nothing in it can need an escape.
+  ///
+  /// - Complexity: O(n), eight bytes at a time.
+  public static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= count {
+        if !isPrintableASCII(word: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
+        index += 8
+      }
+    }
+    while index < count {
+      if bytes[index] < 0x20 || bytes[index] >= 0x7F { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Whether eight bytes are all printable ASCII: no byte below 0x20, none with the high bit,
+  /// no DEL.
+  @inline(__always)
+  private static func isPrintableASCII(word: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+    let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+    let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
+    return (word & high) | below | isDelete == 0
+  }
+
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ keepTabs: Bool) -> Bool {
     var index = 0
     let count = bytes.count
+    // Eight bytes at a time: skip words that hold only printable ASCII (no byte below 0x20,
+    // none with the high bit, no DEL), the common case.
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= count {
+        if !isPrintableASCII(word: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { break }
+        index += 8
+      }
+    }
     while index < count {
       let byte = bytes[index]
       if byte < 0x20 {

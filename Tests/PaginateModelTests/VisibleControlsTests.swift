@@ -41,3 +41,26 @@ struct VisibleControlsTests {
     #expect(clean.blocks[1] == Block(.codeBlock(info: "", text: "\tkeep\n^[")))
   }
 }
+
+@Suite("Finding controls, eight bytes at a time")
+struct VisibleControlsScanTests {
+  @Test("a control anywhere in a long ASCII string is found", arguments: ["\u{1B}", "\u{0}", "\u{7F}", "\u{9B}", "\u{202E}", "é"])
+  func everyPosition(control: String) {
+    let clean = String(repeating: "abcdefgh", count: 5)
+    #expect(!VisibleControls.needsEscaping(clean))
+    for position in 0...clean.count {
+      var text = clean
+      text.insert(contentsOf: control, at: text.index(text.startIndex, offsetBy: position))
+      let expected = control != "é"
+      #expect(VisibleControls.needsEscaping(text) == expected, "\(control.unicodeScalars.first!.value) at \(position)")
+    }
+  }
+
+  @Test("bytes 0x20 to 0x7E are never flagged, 0x00 to 0x1F and 0x7F always")
+  func boundaries() {
+    for value in UInt8(0)...UInt8(0x7F) {
+      let text = String(repeating: "x", count: 11) + String(UnicodeScalar(value)) + "yyyy"
+      #expect(VisibleControls.needsEscaping(text) == (value < 0x20 || value == 0x7F), "byte \(value)")
+    }
+  }
+}

@@ -24,16 +24,19 @@ let package = Package(
   dependencies: [.package(name: "paginate", path: "..")],
   targets: [
     .target(
+      name: "FuzzSupport",
+      dependencies: [.product(name: "PaginateLayout", package: "paginate"), .product(name: "PaginateModel", package: "paginate")]),
+    .target(
       name: "FuzzMarkdown",
-      dependencies: [.product(name: "PaginateAdapters", package: "paginate"), .product(name: "PaginateLayout", package: "paginate")],
+      dependencies: ["FuzzSupport", .product(name: "PaginateAdapters", package: "paginate")],
       swiftSettings: fuzzer, linkerSettings: linker),
     .target(
       name: "FuzzText",
-      dependencies: [.product(name: "PaginateAdapters", package: "paginate"), .product(name: "PaginateLayout", package: "paginate")],
+      dependencies: ["FuzzSupport", .product(name: "PaginateAdapters", package: "paginate")],
       swiftSettings: fuzzer, linkerSettings: linker),
     .target(
       name: "FuzzJSON",
-      dependencies: [.product(name: "PaginateAdapters", package: "paginate"), .product(name: "PaginateLayout", package: "paginate")],
+      dependencies: ["FuzzSupport", .product(name: "PaginateAdapters", package: "paginate")],
       swiftSettings: fuzzer, linkerSettings: linker),
     .target(
       name: "FuzzLayout",

@@ -90,6 +90,26 @@ public struct FacingOptions: Sendable, Hashable {
     }
   }
 
+  /// The spreads that `pages` (any selection, by their ``Page/index``) form, in order: a page
+  /// whose partner is not among them has an empty side. Mirrored for right-to-left progression.
+  public func spreads(of pages: [Page]) -> [Spread] {
+    var byIndex: [Int: Page] = [:]
+    for page in pages { byIndex[page.index] = page }
+    var result: [Spread] = []
+    var seen = Set<Int>()
+    for page in pages {
+      let spread = spreadIndex(ofPage: page.index)
+      guard seen.insert(spread).inserted else { continue }
+      let (first, second) = pageIndices(ofSpread: spread)
+      let (firstPage, secondPage) = (first.flatMap { byIndex[$0] }, second.flatMap { byIndex[$0] })
+      result.append(
+        progression == .ltr
+          ? Spread(index: spread, left: firstPage, right: secondPage)
+          : Spread(index: spread, left: secondPage, right: firstPage))
+    }
+    return result
+  }
+
   /// The spread that shows page `index`.
   public func spreadIndex(ofPage index: Int) -> Int {
     switch start {

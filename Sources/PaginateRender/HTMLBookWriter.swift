@@ -74,19 +74,7 @@ public struct HTMLBookWriter: Sendable {
   /// The pages grouped into what is shown at once: one page, or a spread of two slots.
   private func views(of pages: [Page]) -> [[Page?]] {
     guard let facing else { return pages.map { [$0] } }
-    var byIndex: [Int: Page] = [:]
-    for page in pages { byIndex[page.index] = page }
-    var views: [[Page?]] = []
-    var seen = Set<Int>()
-    for page in pages {
-      let spread = facing.spreadIndex(ofPage: page.index)
-      guard seen.insert(spread).inserted else { continue }
-      let (first, second) = facing.pageIndices(ofSpread: spread)
-      var slots = [first.flatMap { byIndex[$0] }, second.flatMap { byIndex[$0] }]
-      if facing.progression == .rtl { slots.reverse() }
-      views.append(slots)
-    }
-    return views
+    return facing.spreads(of: pages).map { [$0.left, $0.right] }
   }
 
   private func write(_ page: Page, into out: inout String) {

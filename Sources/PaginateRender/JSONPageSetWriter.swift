@@ -100,19 +100,6 @@ public struct JSONPageSetWriter: Sendable {
 
   /// The spreads the exported pages form, as page numbers (nil for an empty side).
   static func spreads(of pages: [Page], facing: FacingOptions) -> [(left: Int?, right: Int?)] {
-    var result: [(left: Int?, right: Int?)] = []
-    var byIndex: [Int: Page] = [:]
-    for page in pages { byIndex[page.index] = page }
-    var seen = Set<Int>()
-    for page in pages {
-      let spread = facing.spreadIndex(ofPage: page.index)
-      guard seen.insert(spread).inserted else { continue }
-      let (first, second) = facing.pageIndices(ofSpread: spread)
-      var left = first.flatMap { byIndex[$0]?.number }
-      var right = second.flatMap { byIndex[$0]?.number }
-      if facing.progression == .rtl { swap(&left, &right) }
-      result.append((left, right))
-    }
-    return result
+    facing.spreads(of: pages).map { ($0.left?.number, $0.right?.number) }
   }
 }

@@ -37,19 +37,32 @@ struct Executable {
 
   /// Runs `paginate` with `arguments`, feeding `stdin` (or nothing) to it.
   static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
-    process.environment = env
+    return try execute(url, arguments, stdin: stdin ?? Data(), environment: env)
+  }
+
+  /// Runs another program (found on PATH) from the package root, with no input.
+  static func runTool(_ name: String, _ arguments: [String]) throws -> Result {
+    try execute(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, stdin: nil, environment: nil)
+  }
+
+  /// Runs a program from the package root and collects its status, stdout and stderr.
+  /// `stdin` is written to it (`nil`: /dev/null).
+  private static func execute(_ executable: URL, _ arguments: [String], stdin: Data?, environment: [String: String]?)
+    throws -> Result
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    if let environment { process.environment = environment }
     let output = Pipe()
     let errors = Pipe()
-    let input = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    process.standardInput = input
+    let input = Pipe()
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
     try process.run()
     // Read both pipes concurrently so a full stderr pipe cannot block the child.
     nonisolated(unsafe) var errorData = Data()
@@ -59,35 +72,9 @@ struct Executable {
       errorData = errors.fileHandleForReading.readDataToEndOfFile()
       group.leave()
     }
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self))
-  }
-
-  /// Runs another program (found on PATH) from the package root.
-  static func runTool(_ name: String, _ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [name] + arguments
-    process.currentDirectoryURL = packageRoot
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    nonisolated(unsafe) var errorData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData = errors.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
+    if let stdin {
+      input.fileHandleForWriting.write(stdin)
+      try input.fileHandleForWriting.close()
     }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     group.wait()

@@ -47,7 +47,8 @@ struct BrowseCommand: ParsableCommand {
     let path = file
     let from = input.from
     let loaded = try CommandFailure.wrap { () throws(InputError) in
-      try InputReader.load(path, registry: registry, from: from)
+      // Standard input cannot be read again for a relayout: hold it whole.
+      try InputReader.load(path, registry: registry, from: from, incremental: path != "-")
     }
     for warning in loaded.warnings { Diagnostics.warn(warning) }
     let facingMode: PagerModel.FacingMode =

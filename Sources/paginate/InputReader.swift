@@ -19,11 +19,17 @@ enum InputReader {
 
   /// The document in `path`: read incrementally when the chosen adapter can (plain text), so
   /// that a huge file needs little memory and its first page comes at once; else read whole.
-  static func load(_ path: String, registry: AdapterRegistry, from: String?) throws(InputError) -> LoadedInput {
+  ///
+  /// - Parameter incremental: Read incrementally when the adapter can. A pager reading
+  ///   standard input says `false`: a relayout reads the blocks again, and a pipe can be read
+  ///   only once.
+  static func load(_ path: String, registry: AdapterRegistry, from: String?, incremental: Bool = true)
+    throws(InputError) -> LoadedInput
+  {
     let file = try OpenFile(path)
     let head = try file.readHead(AdapterRegistry.sniffLength)
     let adapter = try registry.adapter(for: InputSource(bytes: head, name: file.name), named: from)
-    if let streaming = adapter as? any StreamingInputAdapter {
+    if incremental, let streaming = adapter as? any StreamingInputAdapter {
       let diagnostics = ReadDiagnostics()
       let reader = ChunkReader(file: file, head: head)
       let reopenable = path != "-"

@@ -98,6 +98,24 @@ struct PagerTmuxTests {
     #expect(!after.contains { $0.contains("Paragraph ") })
   }
 
+  @Test("standard input survives a resize (it is held whole, not read again)", .timeLimit(.minutes(1)))
+  func standardInput() throws {
+    try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
+    defer { _ = try? tmux("kill-server") }
+    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
+    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try tmux(
+      "send-keys", "-t", session,
+      "for i in $(seq 200); do printf 'Line %s of the piped text.\\n\\n' $i; done | '\(Executable.url.path)' browse -", "Enter")
+    try wait("page 1") { status($0).contains("<stdin> — 1 of") }
+    try tmux("send-keys", "-t", session, "Space")
+    try wait("page 2") { status($0).contains("— 2 of") }
+    try tmux("resize-window", "-t", session, "-x", "60", "-y", "20")
+    try wait("text after the resize") { lines in lines.contains { $0.contains("of the piped text.") } }
+    try tmux("send-keys", "-t", session, "q")
+    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("<stdin> —") } }
+  }
+
   @Test("not a terminal: browse prints the pages, as less does")
   func notATerminal() throws {
     let result = try Executable.run(["browse", "--page-size", "40x5", "--color", "never", "SampleDocs/minimal.json"])

@@ -1,4 +1,3 @@
-internal import CUtf8proc
 
 /// An unbreakable run of text between two break opportunities: a word, a CJK character with its
 /// punctuation, a piece of an overlong word.
@@ -111,27 +110,11 @@ enum BreakUnits {
         continue
       }
       // A non-ASCII cluster (or an ASCII byte that starts one).
-      var scalar: Int32 = 0
       let start = index
-      var length = utf8proc_iterate(bytes.baseAddress! + index, count - index, &scalar)
-      if length <= 0 {
-        scalar = 0xFFFD
-        length = 1
-      }
-      var width = DisplayWidth.scalarWidth(scalar)
-      if (0x1F1E6...0x1F1FF).contains(scalar) { width = 2 }
-      var state: Int32 = 0
-      var previousScalar = scalar
-      index += length
-      while index < count {
-        var next: Int32 = 0
-        let nextLength = utf8proc_iterate(bytes.baseAddress! + index, count - index, &next)
-        if nextLength <= 0 || utf8proc_grapheme_break_stateful(previousScalar, next, &state) { break }
-        if next == 0xFE0F { width = 2 }
-        previousScalar = next
-        index += nextLength
-      }
-      let value = UInt32(max(scalar, 0))
+      let cluster = DisplayWidth.cluster(in: bytes, at: index)
+      let width = cluster.width
+      let value = cluster.first
+      index = cluster.end
       if value == 0xA0 || value == 0x202F {  // no-break spaces join words
         if unitStart < 0 { unitStart = start }
         unitWidth += width

@@ -23,6 +23,23 @@ public enum DisplayWidth {
     return total
   }
 
+  /// The longest start of `text` that fits in `width` cells, cut between grapheme clusters.
+  public static func prefix(of text: String, fitting width: Int) -> String {
+    var end = 0
+    var used = 0
+    var fits = true
+    forEachCluster(in: text) { range, clusterWidth in
+      guard fits else { return }
+      if used + clusterWidth > width {
+        fits = false
+      } else {
+        used += clusterWidth
+        end = range.upperBound
+      }
+    }
+    return String(decoding: text.utf8.prefix(end), as: UTF8.self)
+  }
+
   /// Calls `body` with the UTF-8 byte range and the width of each grapheme cluster of `text`.
   public static func forEachCluster(in text: some StringProtocol, _ body: (Range<Int>, Int) -> Void) {
     var text = String(text)
@@ -47,31 +64,38 @@ public enum DisplayWidth {
         index += 1
         continue
       }
-      let start = index
-      var scalar: Int32 = 0
-      var length = utf8proc_iterate(bytes.baseAddress! + index, count - index, &scalar)
-      if length <= 0 {  // invalid UTF-8: one replacement character, one cell
-        body(index..<index + 1, 1)
-        index += 1
-        continue
-      }
-      var width = scalarWidth(scalar)
-      // Regional indicators (flags) are drawn 2 cells wide; utf8proc says 1.
-      if (0x1F1E6...0x1F1FF).contains(scalar) { width = 2 }
-      var state: Int32 = 0
-      var previous = scalar
-      index += length
-      while index < count {
-        var next: Int32 = 0
-        length = utf8proc_iterate(bytes.baseAddress! + index, count - index, &next)
-        if length <= 0 { break }
-        if utf8proc_grapheme_break_stateful(previous, next, &state) { break }
-        if next == 0xFE0F { width = 2 }  // emoji presentation selector
-        previous = next
-        index += length
-      }
-      body(start..<index, width)
+      let cluster = self.cluster(in: bytes, at: index)
+      body(index..<cluster.end, cluster.width)
+      index = cluster.end
     }
+  }
+
+  /// The grapheme cluster that starts at `index`: where it ends, how many cells it takes, and
+  /// its first scalar (U+FFFD, one byte and one cell, for invalid UTF-8). The one place that
+  /// asks utf8proc about clusters; callers handle plain ASCII themselves.
+  @inline(__always)
+  static func cluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, width: Int, first: UInt32) {
+    let count = bytes.count
+    // swift-format-ignore: NeverForceUnwrap
+    let base = bytes.baseAddress!  // non-empty: `start` is a valid index
+    var scalar: Int32 = 0
+    var length = utf8proc_iterate(base + start, count - start, &scalar)
+    if length <= 0 { return (start + 1, 1, 0xFFFD) }
+    var width = scalarWidth(scalar)
+    // Regional indicators (flags) are drawn 2 cells wide; utf8proc says 1.
+    if (0x1F1E6...0x1F1FF).contains(scalar) { width = 2 }
+    var state: Int32 = 0
+    var previous = scalar
+    var index = start + length
+    while index < count {
+      var next: Int32 = 0
+      length = utf8proc_iterate(base + index, count - index, &next)
+      if length <= 0 || utf8proc_grapheme_break_stateful(previous, next, &state) { break }
+      if next == 0xFE0F { width = 2 }  // emoji presentation selector
+      previous = next
+      index += length
+    }
+    return (index, width, UInt32(scalar))
   }
 
   /// The width of one scalar: utf8proc's East Asian width, 0 for controls and marks.

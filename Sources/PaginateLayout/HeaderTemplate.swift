@@ -1,3 +1,5 @@
+import PaginateModel
+
 /// A header or footer template: `left|center|right`, with `{page}`, `{pages}`, `{title}`,
 /// `{chapter}` and `{file}` replaced.
 ///
@@ -31,7 +33,7 @@ struct HeaderTemplate: Hashable, Sendable {
   private static func tokens(_ text: String) -> [Token] {
     var tokens: [Token] = []
     var literal = ""
-    var rest = Substring(VisibleText.clean(text))
+    var rest = Substring(VisibleControls.escape(text))
     while let open = rest.firstIndex(of: "{") {
       literal += rest[..<open]
       let afterOpen = rest[open...]
@@ -76,7 +78,7 @@ struct HeaderTemplate: Hashable, Sendable {
       case .pages: result += values.pages.map(String.init) ?? "?"
       case .title: result += values.title
       case .chapter: result += values.chapter
-      case .file: result += VisibleText.clean(values.file)
+      case .file: result += VisibleControls.escape(values.file)
       }
     }
     return result
@@ -108,31 +110,19 @@ struct HeaderTemplate: Hashable, Sendable {
       }
       line.append(rightText, style: .furniture)
     } else {
-      // Too long: keep what fits, left first, then right, then centre.
+      // Too long: keep what fits, left first, then right, then centre, a space apart.
       var remaining = width
-      for text in [leftText, rightText, centerText] where remaining > 0 {
-        let piece = BlockLayout.cut(text, width: remaining).first ?? ""
-        if line.width > 0 && remaining > 0 {
+      for text in [leftText, rightText, centerText] where !text.isEmpty && remaining > 0 {
+        if !line.isEmpty {
           line.appendSpaces(1)
           remaining -= 1
         }
-        let fitted = BlockLayout.cut(piece, width: max(remaining, 1)).first ?? ""
-        guard DisplayWidth.of(fitted) <= remaining else { break }
+        let fitted = DisplayWidth.prefix(of: text, fitting: remaining)
         line.append(fitted, style: .furniture)
         remaining -= DisplayWidth.of(fitted)
       }
     }
     line.trimTrailingSpaces()
     return line
-  }
-}
-
-/// Cleaning of text that comes from options rather than documents (templates, file names).
-enum VisibleText {
-  static func clean(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
-      return text
-    }
-    return String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : Character($0) })
   }
 }

@@ -135,29 +135,10 @@ extension PagerModel {
   }
 
   static func cutText(_ text: String, to width: Int) -> String {
-    guard DisplayWidth.of(text) > width else { return text }
-    return BlockLayoutCut.cut(text, width: max(width, 0))
+    DisplayWidth.prefix(of: text, fitting: max(width, 0))
   }
 
   static func cut(_ line: Line, to width: Int) -> Line {
     Line(cutText(line.text, to: width))
-  }
-}
-
-/// Cutting text to a width at grapheme boundaries.
-enum BlockLayoutCut {
-  static func cut(_ text: String, width: Int) -> String {
-    var result = ""
-    var used = 0
-    let utf8 = Array(text.utf8)
-    DisplayWidth.forEachCluster(in: text) { range, clusterWidth in
-      guard used + clusterWidth <= width else {
-        used = width + 1
-        return
-      }
-      result += String(decoding: utf8[range], as: UTF8.self)
-      used += clusterWidth
-    }
-    return result
   }
 }

@@ -23,7 +23,7 @@ enum AtomicFile {
     guard descriptor >= 0 else {
       throw Failure(description: "\(path): cannot create a file in '\(folder)': \(String(cString: strerror(errno)))")
     }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     TemporaryFiles.register(temporary)
     defer { TemporaryFiles.unregister() }
     var failure: String?

@@ -234,8 +234,10 @@ struct PlainTextStream: BlockSource {
     if !isFinal && !pending[kept...].contains(where: { $0 <= 0x0D && ($0 == 0x0A || $0 == 0x0D || $0 == 0x0C) }) {
       return
     }
-    let consumed = pending.withUnsafeBufferPointer { builder.feed($0, isFinal: isFinal) }
-    let invalid = UTF8Validation.invalidSequenceCount(Array(pending[..<consumed]))
+    let (consumed, invalid) = pending.withUnsafeBufferPointer { buffer in
+      let consumed = builder.feed(buffer, isFinal: isFinal)
+      return (consumed, UTF8Validation.invalidSequenceCount(UnsafeBufferPointer(rebasing: buffer[..<consumed])))
+    }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
     pending.removeFirst(consumed)
     ready = builder.takeBlocks()

@@ -4,21 +4,32 @@ enum UTF8Validation {
   /// The number of replacement characters decoding `bytes` would produce beyond those already
   /// in the input.
   static func invalidSequenceCount(_ bytes: [UInt8]) -> Int {
-    // ASCII fast path: most inputs are mostly ASCII.
-    var asciiEnd = 0
-    bytes.withUnsafeBufferPointer { buffer in
-      while asciiEnd < buffer.count && buffer[asciiEnd] < 0x80 { asciiEnd += 1 }
-    }
-    if asciiEnd == bytes.count { return 0 }
+    bytes.withUnsafeBufferPointer { invalidSequenceCount($0) }
+  }
+
+  /// The same, over a buffer. An ASCII byte ends any UTF-8 sequence, so each run of non-ASCII
+  /// bytes decodes on its own: ASCII is skipped a byte at a time, and the decoder only sees
+  /// the runs.
+  static func invalidSequenceCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
-    var iterator = bytes[asciiEnd...].makeIterator()
-    var decoder = UTF8()
-    loop: while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue: continue
-      case .emptyInput: break loop
-      case .error: count += 1
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
       }
+      var end = index + 1
+      while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+      var iterator = UnsafeBufferPointer(rebasing: bytes[index..<end]).makeIterator()
+      var decoder = UTF8()
+      decoding: while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue: continue
+        case .emptyInput: break decoding
+        case .error: count += 1
+        }
+      }
+      index = end
     }
     return count
   }

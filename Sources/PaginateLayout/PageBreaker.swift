@@ -71,7 +71,7 @@ struct PageBreaker {
     var lines = repeatedHeader
     var firstSourceLine: Int?
     var lastSourceLine: Int?
-    var chosenNotes = Array(notes.prefix(best.noteCount))
+    let chosenNotes = Array(notes.prefix(best.noteCount))
     var anchorLine: Int?
     for offset in 0..<best.count {
       guard let line = source.line(at: offset) else { break }
@@ -93,10 +93,7 @@ struct PageBreaker {
       for note in chosenNotes { noteArea += noteLines(note) }
     }
     let room = height - lines.count
-    if noteArea.count > room {
-      noteArea = Array(noteArea.prefix(max(room, 0)))
-      chosenNotes = []
-    }
+    if noteArea.count > room { noteArea = Array(noteArea.prefix(max(room, 0))) }
     lines += Array(repeating: Line(), count: max(height - lines.count - noteArea.count, 0))
     lines += noteArea
     if lines.count > height { lines = Array(lines.prefix(height)) }

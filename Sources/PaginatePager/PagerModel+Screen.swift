@@ -39,7 +39,7 @@ extension PagerModel {
   }
 
   /// The status line: file, page of count, side, chapter, percentage; or the prompt.
-  func statusLineText() -> (left: String, right: String) {
+  mutating func statusLineText() -> (left: String, right: String) {
     switch mode {
     case .search(let forward, let text):
       return ((forward ? "/" : "?") + text, "Enter to search, Esc to cancel")
@@ -48,7 +48,6 @@ extension PagerModel {
     default:
       break
     }
-    var controller = self.controller
     let position = controller.position()
     // A file name can hold control characters too: they are shown, never sent.
     let name = VisibleControls.escape(
@@ -70,7 +69,7 @@ extension PagerModel {
     return (left, right)
   }
 
-  private func statusLine() -> Line {
+  private mutating func statusLine() -> Line {
     var (left, right) = statusLineText()
     // On a narrow terminal the hints go first, then all but a message: the page number stays.
     if DisplayWidth.of(left) + DisplayWidth.of(right) + 1 > columns {

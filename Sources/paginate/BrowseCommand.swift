@@ -46,7 +46,7 @@ struct BrowseCommand: ParsableCommand {
     let registry = input.registry
     let path = file
     let from = input.from
-    let loaded = try CommandFailure.wrap { () throws(InputError) in
+    let loaded = Diagnostics.orFail { () throws(InputError) in
       // Standard input cannot be read again for a relayout: hold it whole.
       try InputReader.load(path, registry: registry, from: from, incremental: path != "-")
     }

@@ -17,11 +17,6 @@ enum Diagnostics {
     exit(status)
   }
 
-  /// Ends the process with status 0 without tearing down its memory.
-  static func finishSuccessfully() -> Never {
-    exit(0)
-  }
-
   /// Writes `text` to stderr as it is (progress lines).
   static func raw(_ text: String) {
     write(text)
@@ -33,16 +28,13 @@ enum Diagnostics {
   }
 }
 
-/// An error the command reports as one line and exit status 1.
-struct CommandFailure: Error, CustomStringConvertible {
-  var description: String
-
-  /// Runs `body`, turning an ``InputError`` into a one-line failure.
-  static func wrap<T>(_ body: () throws(InputError) -> T) throws(CommandFailure) -> T {
+extension Diagnostics {
+  /// Runs `body`; an ``InputError`` ends the program with its one line and status 1.
+  static func orFail<T>(_ body: () throws(InputError) -> T) -> T {
     do {
       return try body()
     } catch {
-      Diagnostics.fail(error.description)
+      fail(error.description)
     }
   }
 }

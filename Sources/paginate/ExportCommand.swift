@@ -83,48 +83,32 @@ struct ExportCommand: ParsableCommand {
     }
     progress.finish()
     let facing = layout.facingOptions
-    let text: String
+    let bytes: [UInt8]
     switch format {
     case .text:
-      var bytes: [UInt8] = []
-      let renderer = TextRenderer(usesANSI: false)
-      if let facing {
-        var spreads = SpreadCollector(facing: facing, pageSize: layout.pageSize)
-        var first = true
-        for page in collected {
-          if let lines = spreads.add(page) {
-            if !first { bytes.append(0x0C) }
-            renderer.render(lines, into: &bytes)
-            first = false
-          }
-        }
-        if let lines = spreads.finish() {
-          if !first { bytes.append(0x0C) }
-          renderer.render(lines, into: &bytes)
-        }
-      } else {
-        for (offset, page) in collected.enumerated() {
-          if offset > 0 { bytes.append(0x0C) }
-          renderer.render(page.lines, into: &bytes)
-        }
-      }
-      text = String(decoding: bytes, as: UTF8.self)
+      var text: [UInt8] = []
+      var printed = PrintedText(renderer: TextRenderer(usesANSI: false), facing: facing, pageSize: layout.pageSize)
+      for page in collected { printed.add(page, into: &text) }
+      printed.finish(into: &text)
+      bytes = text
     case .json:
-      text = JSONPageSetWriter(
-        pageSize: layout.pageSize, facing: facing, documentPageCount: stream.totalPages, title: stream.title
-      ).json(for: collected)
+      bytes = Array(
+        JSONPageSetWriter(
+          pageSize: layout.pageSize, facing: facing, documentPageCount: stream.totalPages, title: stream.title
+        ).json(for: collected).utf8)
     case .html:
-      text = HTMLBookWriter(pageSize: layout.pageSize, facing: facing, title: stream.title ?? "paginate")
-        .html(for: collected, nonce: Self.nonce())
+      bytes = Array(
+        HTMLBookWriter(pageSize: layout.pageSize, facing: facing, title: stream.title ?? "paginate")
+          .html(for: collected, nonce: Self.nonce()).utf8)
     }
     if output == "-" {
       var writer = OutputWriter(fileDescriptor: 1)
-      writer.write(text)
+      writer.write(bytes)
       writer.flush()
       return
     }
     do {
-      try AtomicFile.write(Array(text.utf8), to: output)
+      try AtomicFile.write(bytes, to: output)
     } catch {
       Diagnostics.fail(error.description)
     }

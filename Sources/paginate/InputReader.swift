@@ -8,15 +8,6 @@ import PaginateModel
 
 /// Opens inputs (files or standard input) and reads them whole or in chunks.
 enum InputReader {
-  /// Reads `path` (`-` for standard input) whole.
-  ///
-  /// - Throws: ``InputError`` with a readable reason: no such file, permission denied, a
-  ///   directory, and so on.
-  static func read(_ path: String) throws(InputError) -> InputSource {
-    let file = try OpenFile(path)
-    return InputSource(bytes: try file.readAll(), name: file.name)
-  }
-
   /// The document in `path`: read incrementally when the chosen adapter can (plain text), so
   /// that a huge file needs little memory and its first page comes at once; else read whole.
   ///
@@ -40,20 +31,17 @@ enum InputReader {
         guard let chunks else { return ArrayBlockSource([]) }
         return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: diagnostics)
       }
-      return LoadedInput(source: source, title: nil, warnings: [], diagnostics: diagnostics, name: name)
+      return LoadedInput(source: source, warnings: [], diagnostics: diagnostics, name: name)
     }
     let bytes = head + (try file.readAll())
     let loaded = try registry.load(InputSource(bytes: bytes, name: file.name), using: adapter)
-    return LoadedInput(
-      source: DocumentSource(loaded.document), title: loaded.document.title, warnings: loaded.warnings,
-      diagnostics: nil, name: file.name)
+    return LoadedInput(source: DocumentSource(loaded.document), warnings: loaded.warnings, diagnostics: nil, name: file.name)
   }
 }
 
 /// A document ready for layout, and what to tell the user about it.
 struct LoadedInput {
   var source: DocumentSource
-  var title: String?
   /// Warnings known now.
   var warnings: [String]
   /// Counts gathered while reading incrementally; check after the layout.

@@ -17,6 +17,12 @@ struct OutputWriter {
     signal(SIGPIPE, SIG_IGN)
   }
 
+  /// Appends bytes produced in place by `produce` (a renderer), without an intermediate array.
+  mutating func write(_ produce: (inout [UInt8]) -> Void) {
+    produce(&buffer)
+    if buffer.count >= capacity { flush() }
+  }
+
   mutating func write(_ bytes: [UInt8]) {
     buffer.append(contentsOf: bytes)
     if buffer.count >= capacity { flush() }

@@ -17,9 +17,6 @@ struct PageStream {
   private(set) var title: String?
   /// Pages in all the files, counting unselected ones, once every file has been laid out.
   private(set) var totalPages: Int?
-  /// The documents read, kept until the program exits: freeing a large document tree value by
-  /// value costs time and gains nothing in a process that is about to end.
-  private(set) var documents: [DocumentSource] = []
 
   init(files: [String], input: InputOptions, layout: LayoutOptionGroup, selection: PageRanges) {
     self.files = files.isEmpty ? ["-"] : files
@@ -35,12 +32,11 @@ struct PageStream {
     var ordinal = 0
     var complete = true
     files: for path in files {
-      let loaded = try CommandFailure.wrap { () throws(InputError) in
+      let loaded = Diagnostics.orFail { () throws(InputError) in
         try InputReader.load(path, registry: registry, from: input.from)
       }
       for warning in loaded.warnings { Diagnostics.warn(warning) }
       defer { for warning in loaded.finalWarnings { Diagnostics.warn(warning) } }
-      documents.append(loaded.source)
       let name = loaded.name
       var options = layout.layoutOptions(fileName: name)
       if layout.doubleSided && Page.side(of: nextNumber) == .verso && ordinal > 0 {

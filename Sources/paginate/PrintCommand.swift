@@ -44,70 +44,12 @@ struct PrintCommand: ParsableCommand {
 
   mutating func run() throws {
     var writer = OutputWriter(fileDescriptor: 1)
-    let renderer = TextRenderer(usesANSI: output.color.usesANSI)
-    var written = 0
-    func emit(_ lines: [Line]) {
-      if written > 0 { writer.write("\u{0C}") }
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(lines.count * (layout.pageSize.columns + 1))
-      renderer.render(lines, into: &bytes)
-      writer.write(bytes)
-      written += 1
-    }
+    var printed = PrintedText(
+      renderer: TextRenderer(usesANSI: output.color.usesANSI), facing: layout.facingOptions, pageSize: layout.pageSize)
     var stream = PageStream(files: files, input: input, layout: layout, selection: pages)
-    if let facing = layout.facingOptions {
-      var spreads = SpreadCollector(facing: facing, pageSize: layout.pageSize)
-      try stream.forEach { page in
-        if let spread = spreads.add(page) { emit(spread) }
-      }
-      if let spread = spreads.finish() { emit(spread) }
-    } else {
-      try stream.forEach { page in emit(page.lines) }
-    }
+    try stream.forEach { page in writer.write { printed.add(page, into: &$0) } }
+    writer.write { printed.finish(into: &$0) }
     writer.flush()
-    // Done: end now rather than free the documents' values one by one (as compilers skip
-    // freeing before they exit). Nothing is left to write or close.
-    Diagnostics.finishSuccessfully()
-  }
-}
-
-/// Groups pages arriving in order into spreads, emitting each spread when the next page falls
-/// in another one. Pages not passed in (unselected) leave their side of a spread empty.
-struct SpreadCollector {
-  let facing: FacingOptions
-  let pageSize: PageSize
-  private var current: (index: Int, pages: [Page])?
-
-  init(facing: FacingOptions, pageSize: PageSize) {
-    self.facing = facing
-    self.pageSize = pageSize
-  }
-
-  /// Adds a page; returns the lines of the previous spread when this page starts a new one.
-  mutating func add(_ page: Page) -> [Line]? {
-    let index = facing.spreadIndex(ofPage: page.index)
-    if let current, current.index == index {
-      self.current?.pages.append(page)
-      return nil
-    }
-    let finished = finish()
-    current = (index, [page])
-    return finished
-  }
-
-  /// The lines of the spread being collected, if any.
-  mutating func finish() -> [Line]? {
-    guard let current else { return nil }
-    self.current = nil
-    return spread(current.index, current.pages).lines(pageSize: pageSize, gutter: facing.gutter, spine: facing.drawsSpine)
-  }
-
-  func spread(_ index: Int, _ pages: [Page]) -> Spread {
-    let (first, _) = facing.pageIndices(ofSpread: index)
-    var left = pages.first { $0.index == first }
-    var right = pages.first { $0.index != first }
-    if facing.progression == .rtl { swap(&left, &right) }
-    return Spread(index: index, left: left, right: right)
   }
 }
 

@@ -84,3 +84,25 @@ struct PlainTextAdapterTests {
     #expect(try plainText("\n \n\t\n").blocks.isEmpty)
   }
 }
+
+@Suite("Counting invalid UTF-8")
+struct InvalidUTF8CountTests {
+  @Test("the count matches the replacement characters Swift's decoder produces")
+  func matchesDecoder() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt8 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 56)
+    }
+    for length in 0..<400 {
+      // Mostly ASCII with bursts of arbitrary high bytes, as real damaged text looks.
+      let bytes = (0..<length).map { _ -> UInt8 in
+        let byte = next()
+        return byte < 160 ? byte & 0x7F : byte
+      }
+      let expected = String(decoding: bytes, as: UTF8.self).unicodeScalars.count { $0 == "\u{FFFD}" }
+        - String(decoding: bytes.filter { $0 < 0x80 }, as: UTF8.self).unicodeScalars.count { $0 == "\u{FFFD}" }
+      #expect(InputSource(bytes: bytes, name: "x").invalidUTF8Count == expected, "\(bytes)")
+    }
+  }
+}

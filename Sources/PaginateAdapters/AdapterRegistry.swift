@@ -25,9 +25,10 @@ public struct AdapterRegistry: Sendable {
     self.adapters = adapters
   }
 
-  /// Markdown, plain text and JSON.
+  /// Markdown, plain text, paginate's JSON form and pandoc's JSON (sniffed before the JSON
+  /// form, since both start with `{`).
   public static var builtIn: AdapterRegistry {
-    AdapterRegistry([MarkdownAdapter(), PlainTextAdapter(), JSONAdapter()])
+    AdapterRegistry([MarkdownAdapter(), PlainTextAdapter(), PandocJSONAdapter(), JSONAdapter()])
   }
 
   /// Adds an adapter, replacing any adapter of the same name.

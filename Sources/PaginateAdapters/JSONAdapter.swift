@@ -20,11 +20,15 @@ public struct JSONAdapter: InputAdapter {
   /// The adapter makes control characters visible itself.
   public var guaranteesVisibleText: Bool { true }
 
-  /// Decodes the document.
+  /// Decodes the document. pandoc's JSON (`pandoc -t json -o notes.json`) is read as such,
+  /// by ``PandocJSONAdapter``.
   ///
   /// - Throws: ``InputError`` with the JSON path of the first problem, or with the line and
   ///   column of a syntax error.
   public func document(from input: InputSource) throws(InputError) -> Document {
+    if PandocJSONAdapter.looksLikePandoc(input.bytes.prefix(AdapterRegistry.sniffLength)) {
+      return try PandocJSONAdapter().document(from: input).withVisibleControls()
+    }
     var bytes = input.bytes[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {

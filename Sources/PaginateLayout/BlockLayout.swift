@@ -8,6 +8,8 @@ struct BlockLayout {
   var notes = FootnoteRegistry()
   /// The header lines of each table, for repeating at the top of a page.
   var tableHeaders: [[Line]] = []
+  /// Whether notes are set in the text in parentheses instead of cited (inside a note).
+  var notesInline = false
 
   init(options: LayoutOptions) {
     self.options = options
@@ -51,6 +53,8 @@ struct BlockLayout {
       let header = layout.headerLines(notes: &notes)
       tableHeaders.append(header.map(\.line))
       return layout.lines(header: header, headerID: tableHeaders.count - 1, source: block.source, notes: &notes)
+    case .definitionList(let items):
+      return definitionList(items, width: width, source: block.source)
     case .pageBreak:
       return []
     }
@@ -59,7 +63,8 @@ struct BlockLayout {
   // MARK: Kinds of block
 
   private mutating func heading(level: Int, _ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
-    let text = ParagraphText(inlines, style: [.heading, .bold], links: options.links, notes: &notes)
+    let text = ParagraphText(
+      inlines, style: [.heading, .bold], links: options.links, notes: &notes, notesInline: notesInline)
     let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
     // A heading is never split: breaking inside it strands its first lines like a heading alone.
     var lines = setter.set(text).map { FlowLine(line: $0.line, source: source, penalty: Penalty.keepWithHeading, notes: $0.notes) }
@@ -75,7 +80,7 @@ struct BlockLayout {
   }
 
   private mutating func paragraph(_ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
-    let text = ParagraphText(inlines, links: options.links, notes: &notes)
+    let text = ParagraphText(inlines, links: options.links, notes: &notes, notesInline: notesInline)
     let setter = ParagraphSetter(width: width, strategy: options.lineBreaking, justifies: options.justifies)
     let set = setter.set(text)
     return withWidowControl(set.map { FlowLine(line: $0.line, source: source, notes: $0.notes) })
@@ -114,6 +119,30 @@ struct BlockLayout {
       if lines.isEmpty { lines = [FlowLine(line: first, source: item.source ?? source)] }
       if !result.isEmpty && !list.isTight { result.append(.spacing(source: item.source ?? source)) }
       result += lines
+    }
+    return result
+  }
+
+  /// Terms in bold, each definition indented below its term; a blank line between entries.
+  /// A term is kept with the first line of its first definition.
+  private mutating func definitionList(_ items: [DefinitionItem], width: Int, source: SourceRange?) -> [FlowLine] {
+    let indent = 4
+    let nested = width - indent >= Self.minimumNestedWidth(width)
+    var result: [FlowLine] = []
+    for item in items {
+      let itemSource = item.source ?? source
+      if !result.isEmpty { result.append(.spacing(source: itemSource)) }
+      let text = ParagraphText(item.term, style: .bold, links: options.links, notes: &notes, notesInline: notesInline)
+      let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
+      var term = setter.set(text).map { FlowLine(line: $0.line, source: itemSource, notes: $0.notes) }
+      for index in term.indices.dropFirst() { term[index].penalty = Penalty.keepWithHeading }
+      result += term
+      for (offset, definition) in item.definitions.enumerated() {
+        let blank = Line(String(repeating: " ", count: nested ? indent : 0))
+        var lines = Self.prefixed(lines(for: definition, width: nested ? width - indent : width), first: blank, rest: blank)
+        if offset == 0, !term.isEmpty, !lines.isEmpty { lines[0].penalty = max(lines[0].penalty, Penalty.keepWithHeading) }
+        result += lines
+      }
     }
     return result
   }

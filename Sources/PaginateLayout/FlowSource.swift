@@ -112,11 +112,9 @@ extension FlowSource {
     defer { batchSize = min(batchSize * 2, 512) }
     let independent = batch.indices.filter { Self.isIndependent(batch[$0]) }
     guard independent.count >= 16 else { return }
-    // Number the batch's links in document order first: then every block but a table lays out
-    // the same wherever it is done.
-    if layout.options.links == .footnotes {
-      for block in batch { layout.notes.register(block) }
-    }
+    // Number the batch's notes and links in document order first: then every block but a
+    // table lays out the same wherever it is done.
+    for block in batch { layout.notes.register(block, links: layout.options.links) }
     let width = self.width
     let template = layout
     let blocks = batch
@@ -142,6 +140,8 @@ extension FlowSource {
     case .heading, .paragraph, .codeBlock, .htmlBlock, .thematicBreak, .pageBreak: return true
     case .blockQuote(let children): return children.allSatisfy(isIndependent)
     case .list(let list): return list.items.allSatisfy { $0.blocks.allSatisfy(isIndependent) }
+    case .definitionList(let items):
+      return items.allSatisfy { $0.definitions.allSatisfy { $0.allSatisfy(isIndependent) } }
     case .table: return false
     }
   }

@@ -118,21 +118,43 @@ struct PageBreaker {
     return penalty + shortness
   }
 
-  /// The lines of note `number`: `[n] destination`, the destination wrapped at any cell.
+  /// The lines of note `number`: `[n] ` and then a link's destination, wrapped at any cell, or
+  /// a note's blocks, set at the width left by the marker.
   private mutating func noteLines(_ number: Int) -> [Line] {
     if let lines = noteCache[number] { return lines }
     let marker = "[\(number)] "
     let markerWidth = marker.count
-    let destination = source.layout.notes.destination(of: number)
     var lines: [Line] = []
-    if markerWidth < width {
-      for (index, piece) in BlockLayout.cut(destination, width: width - markerWidth).enumerated() {
-        var line = Line(index == 0 ? marker : String(repeating: " ", count: markerWidth), style: .furniture)
-        line.append(piece, style: .link)
-        lines.append(line)
+    switch source.layout.notes.entry(of: number) {
+    case .destination(let destination):
+      if markerWidth < width {
+        for (index, piece) in BlockLayout.cut(destination, width: width - markerWidth).enumerated() {
+          var line = Line(index == 0 ? marker : String(repeating: " ", count: markerWidth), style: .furniture)
+          line.append(piece, style: .link)
+          lines.append(line)
+        }
+      } else {
+        lines = BlockLayout.cut(marker + destination, width: width).map { Line($0, style: .link) }
       }
-    } else {
-      lines = BlockLayout.cut(marker + destination, width: width).map { Line($0, style: .link) }
+    case .note(let blocks):
+      // A note's links show their destinations inline, and a note inside it is set in
+      // parentheses: the foot of the page has no foot of its own.
+      var options = options
+      options.links = .inline
+      var layout = BlockLayout(options: options)
+      layout.notesInline = true
+      let inset = markerWidth < width / 2 ? markerWidth : 0
+      let body = layout.lines(for: blocks, width: width - inset, tight: true).map(\.line)
+      for (index, line) in body.enumerated() {
+        let prefix = index == 0 ? Line(marker, style: .furniture) : Line(String(repeating: " ", count: inset))
+        if inset == 0 && index == 0 {
+          lines.append(prefix)
+        }
+        var set = inset == 0 ? line : line.prefixed(by: prefix)
+        set.trimTrailingSpaces()
+        lines.append(set)
+      }
+      if lines.isEmpty { lines = [Line(marker, style: .furniture)] }
     }
     noteCache[number] = lines
     return lines

@@ -33,9 +33,23 @@ struct ParagraphText {
   ///   - inlines: The paragraph content.
   ///   - style: A style applied to everything (heading text).
   ///   - links: How link destinations are shown.
-  ///   - notes: The document's footnote registry; new link destinations are numbered here.
-  init(_ inlines: [Inline], style: TextStyle = [], links: LinkStyle, notes: inout FootnoteRegistry) {
+  ///   - notes: The document's footnote registry; new link destinations and notes are
+  ///     numbered here.
+  ///   - notesInline: Whether notes are set in the text, in parentheses, rather than cited
+  ///     with a marker (inside a note, which has no foot of its own).
+  init(
+    _ inlines: [Inline], style: TextStyle = [], links: LinkStyle, notes: inout FootnoteRegistry,
+    notesInline: Bool = false
+  ) {
+    self.notesInline = notesInline
     append(inlines, style: style, links: links, notes: &notes)
+  }
+
+  private let notesInline: Bool
+
+  private mutating func cite(_ number: Int) {
+    segments[segments.count - 1].notes.append((segments[segments.count - 1].bytes.count, number))
+    append("[\(number)]", style: .furniture)
   }
 
   private mutating func append(_ text: String, style: TextStyle) {
@@ -58,10 +72,7 @@ struct ParagraphText {
         guard FootnoteRegistry.showsDestination(destination, text: children) else { continue }
         switch links {
         case .footnotes:
-          let number = notes.number(for: destination)
-          let marker = "[\(number)]"
-          segments[segments.count - 1].notes.append((segments[segments.count - 1].bytes.count, number))
-          append(marker, style: .furniture)
+          cite(notes.number(for: destination))
         case .inline:
           append(" <", style: .furniture)
           append(destination, style: .link)
@@ -75,27 +86,53 @@ struct ParagraphText {
         append(" ", style: [])
       case .hardBreak:
         segments.append(StyledBytes())
+      case .note(let blocks):
+        if notesInline {
+          let text = blocks.plainText.split(separator: "\n").joined(separator: " ")
+          append(" (" + text + ")", style: style)
+        } else {
+          cite(notes.number(forNote: blocks))
+        }
       }
     }
   }
 }
 
-/// Numbers link destinations in order of first citation, document-wide, and keeps each note's
-/// text for the foot of the page.
+/// Numbers link destinations and notes in order of first citation, document-wide, and keeps
+/// each one's content for the foot of the page.
 struct FootnoteRegistry {
+  /// What a footnote shows.
+  enum Entry {
+    /// A link's destination.
+    case destination(String)
+    /// A note's blocks.
+    case note([Block])
+  }
+
   private var numbers: [String: Int] = [:]
-  private(set) var destinations: [String] = []
+  private var noteNumbers: [[Block]: Int] = [:]
+  private(set) var entries: [Entry] = []
 
   /// The number of `destination`, assigning the next one on first use.
   mutating func number(for destination: String) -> Int {
     if let number = numbers[destination] { return number }
-    destinations.append(destination)
-    numbers[destination] = destinations.count
-    return destinations.count
+    entries.append(.destination(destination))
+    numbers[destination] = entries.count
+    return entries.count
   }
 
-  /// The destination of note `number`.
-  func destination(of number: Int) -> String { destinations[number - 1] }
+  /// The number of the note with these blocks, assigning the next one on first use. Two notes
+  /// with the same text share a number, as two links to one place do; that is what lets a
+  /// block be laid out again (or on another core) and cite the same numbers.
+  mutating func number(forNote blocks: [Block]) -> Int {
+    if let number = noteNumbers[blocks] { return number }
+    entries.append(.note(blocks))
+    noteNumbers[blocks] = entries.count
+    return entries.count
+  }
+
+  /// What footnote `number` shows.
+  func entry(of number: Int) -> Entry { entries[number - 1] }
 
   /// Whether a link's destination is shown (as a note or inline): not for an autolink, whose
   /// text already is its URL.
@@ -105,26 +142,35 @@ struct FootnoteRegistry {
     return shown != destination && "mailto:" + shown != destination
   }
 
-  /// Numbers the links of `block` in the order its layout would, so that blocks after it can
-  /// be laid out before it (on another core) and still cite the right numbers.
-  mutating func register(_ block: Block) {
+  /// Numbers the notes of `block`, and its links when they are shown as footnotes, in the
+  /// order its layout would, so that blocks after it can be laid out before it (on another
+  /// core) and still cite the right numbers.
+  mutating func register(_ block: Block, links: LinkStyle) {
     func walk(_ inlines: [Inline]) {
       for inline in inlines {
         switch inline {
         case .link(let destination, _, let children):
           walk(children)
-          if Self.showsDestination(destination, text: children) { _ = number(for: destination) }
+          if links == .footnotes && Self.showsDestination(destination, text: children) {
+            _ = number(for: destination)
+          }
         case .emphasis(let children), .strong(let children): walk(children)
+        case .note(let blocks): _ = number(forNote: blocks)
         default: continue
         }
       }
     }
     switch block.content {
     case .heading(_, let inlines), .paragraph(let inlines): walk(inlines)
-    case .blockQuote(let children): for child in children { register(child) }
-    case .list(let list): for item in list.items { for child in item.blocks { register(child) } }
+    case .blockQuote(let children): for child in children { register(child, links: links) }
+    case .list(let list): for item in list.items { for child in item.blocks { register(child, links: links) } }
     case .table(let table):
       for row in [table.header] + table.rows { for cell in row.cells { walk(cell) } }
+    case .definitionList(let items):
+      for item in items {
+        walk(item.term)
+        for definition in item.definitions { for child in definition { register(child, links: links) } }
+      }
     case .codeBlock, .htmlBlock, .thematicBreak, .pageBreak: break
     }
   }

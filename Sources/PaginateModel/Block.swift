@@ -35,6 +35,8 @@ public struct Block: Sendable, Hashable {
     case htmlBlock(String)
     /// A table.
     case table(TableBlock)
+    /// A definition list: terms, each followed by its definitions.
+    case definitionList([DefinitionItem])
     /// An explicit page break: the next block starts a new page.
     case pageBreak
   }

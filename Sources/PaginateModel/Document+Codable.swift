@@ -56,7 +56,7 @@ extension SourceRange: Codable {
 extension Block: Codable {
   /// The `type` of each kind of block, as the JSON form spells it.
   public static let jsonTypes = [
-    "heading", "paragraph", "quote", "list", "code", "rule", "html", "table", "pagebreak",
+    "heading", "paragraph", "quote", "list", "code", "rule", "html", "table", "definitions", "pagebreak",
   ]
 
   public init(from decoder: any Decoder) throws {
@@ -112,6 +112,9 @@ extension Block: Codable {
     case "table":
       try allow("align", "header", "rows")
       content = .table(try TableBlock(from: container))
+    case "definitions":
+      try allow("items")
+      content = .definitionList(try container.required([DefinitionItem].self, "items", in: "definitions block"))
     case "pagebreak":
       try allow()
       content = .pageBreak
@@ -158,6 +161,9 @@ extension Block: Codable {
     case .table(let table):
       try put("table", "type")
       try table.encode(into: &container)
+    case .definitionList(let items):
+      try put("definitions", "type")
+      try put(items, "items")
     case .pageBreak:
       try put("pagebreak", "type")
     }
@@ -189,6 +195,45 @@ extension ListBlock.Item: Codable {
     } else {
       var container = encoder.singleValueContainer()
       try container.encode(blocks)
+    }
+  }
+}
+
+extension DefinitionItem: Codable {
+  /// Decodes `{"term": ..., "definitions": [...], "lines": [first, last]}`: the term is a
+  /// string or an array of inlines, each definition a string (one paragraph) or an array of
+  /// blocks.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: JSONKey.self)
+    try container.rejectUnknownKeys(allowed: ["term", "definitions", "lines"], in: "definition")
+    let term: [Inline]
+    if let text = try? container.decode(String.self, forKey: JSONKey("term")) {
+      term = text.isEmpty ? [] : [.text(text)]
+    } else {
+      term = try container.required([Inline].self, "term", in: "definition")
+    }
+    let definitions = try container.required([BlocksJSON].self, "definitions", in: "definition")
+    self.init(
+      term: term, definitions: definitions.map(\.blocks), source: try container.optional(SourceRange.self, "lines"))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONKey.self)
+    try container.encodeInlines(term, key: "term")
+    try container.encode(definitions, forKey: JSONKey("definitions"))
+    try container.encodeIfPresent(source, forKey: JSONKey("lines"))
+  }
+}
+
+/// Blocks written as a string (one paragraph of plain text) or an array of blocks.
+private struct BlocksJSON: Decodable {
+  var blocks: [Block]
+
+  init(from decoder: any Decoder) throws {
+    if let text = try? decoder.singleValueContainer().decode(String.self) {
+      blocks = [.paragraph(text)]
+    } else {
+      blocks = try decoder.singleValueContainer().decode([Block].self)
     }
   }
 }
@@ -322,12 +367,23 @@ extension KeyedEncodingContainer where Key == JSONKey {
       try encode(inlines, forKey: JSONKey("inlines"))
     }
   }
+
+  /// Encodes inlines under `key`: a string when they are one plain string, else an array.
+  fileprivate mutating func encodeInlines(_ inlines: [Inline], key: String) throws {
+    if inlines.isEmpty {
+      try encode("", forKey: JSONKey(key))
+    } else if inlines.count == 1, case .text(let text) = inlines[0] {
+      try encode(text, forKey: JSONKey(key))
+    } else {
+      try encode(inlines, forKey: JSONKey(key))
+    }
+  }
 }
 
 extension Inline: Codable {
   /// The `type` of each kind of inline, as the JSON form spells it.
   public static let jsonTypes = [
-    "text", "emphasis", "strong", "code", "link", "image", "softbreak", "linebreak", "html",
+    "text", "emphasis", "strong", "code", "link", "image", "softbreak", "linebreak", "html", "note",
   ]
 
   /// Decodes an inline from a bare string (plain text) or an object with a `type`.
@@ -381,6 +437,13 @@ extension Inline: Codable {
     case "html":
       try allow("text")
       self = .html(try container.required(String.self, "text", in: "html inline"))
+    case "note":
+      try allow("blocks", "text")
+      if let text = try container.optional(String.self, "text") {
+        self = .note(text.isEmpty ? [] : [.paragraph(text)])
+      } else {
+        self = .note(try container.required([Block].self, "blocks", in: "note inline"))
+      }
     default:
       throw DecodingError.dataCorruptedError(
         forKey: JSONKey("type"), in: container,
@@ -426,6 +489,9 @@ extension Inline: Codable {
     case .html(let text):
       try put("html", "type")
       try put(text, "text")
+    case .note(let blocks):
+      try put("note", "type")
+      try put(blocks, "blocks")
     }
   }
 }

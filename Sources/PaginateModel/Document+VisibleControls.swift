@@ -39,6 +39,12 @@ extension Block {
         table.rows[index].cells = table.rows[index].cells.map(clean)
       }
       copy.content = .table(table)
+    case .definitionList(var items):
+      for index in items.indices {
+        items[index].term = clean(items[index].term)
+        items[index].definitions = items[index].definitions.map { $0.map { $0.withVisibleControls() } }
+      }
+      copy.content = .definitionList(items)
     case .thematicBreak, .pageBreak:
       break
     }
@@ -63,6 +69,7 @@ extension Inline {
         source: VisibleControls.escape(source), title: VisibleControls.escape(title), alt: VisibleControls.escape(alt))
     case .softBreak, .hardBreak: return self
     case .html(let html): return .html(VisibleControls.escape(html))
+    case .note(let blocks): return .note(blocks.map { $0.withVisibleControls() })
     }
   }
 }

@@ -23,11 +23,15 @@ public enum Inline: Sendable, Hashable {
   case hardBreak
   /// Raw inline HTML from the input, shown as text and never interpreted.
   case html(String)
+  /// A note (a footnote or endnote in the source): a marker here, and its blocks at the foot
+  /// of the page that cites it.
+  case note([Block])
 }
 
 extension Inline {
   /// The text a reader sees, without any styling: link text without its URL, image alt text,
-  /// a soft break as a space and a hard break as a newline.
+  /// a soft break as a space and a hard break as a newline. Notes are left out: they are not
+  /// part of the running text.
   public var plainText: String {
     var result = ""
     appendPlainText(to: &result)
@@ -45,6 +49,8 @@ extension Inline {
       result += " "
     case .hardBreak:
       result += "\n"
+    case .note:
+      break  // a note is not part of the running text
     }
   }
 }

@@ -4,16 +4,16 @@
 /// Foundation's decoder on Linux reports only "The given data was not valid JSON"; this check
 /// runs first and says where and what was expected: `line 3, column 14: expected ',' or '}'
 /// after an object member, got ']'`.
-struct JSONSyntaxCheck {
+package struct JSONSyntaxCheck {
   /// The deepest nesting of arrays and objects accepted.
-  static let maximumDepth = 256
+  package static let maximumDepth = 256
 
-  struct Failure: Error {
-    var line: Int
-    var column: Int
-    var message: String
+  package struct Failure: Error {
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
@@ -21,7 +21,7 @@ struct JSONSyntaxCheck {
   private var depth = 0
 
   /// Checks `json`; returns the first problem, or `nil` when the text is valid JSON.
-  static func firstError(in json: some Collection<UInt8>) -> Failure? {
+  package static func firstError(in json: some Collection<UInt8>) -> Failure? {
     let array = Array(json)
     return array.withUnsafeBufferPointer { buffer -> Failure? in
       var check = JSONSyntaxCheck(bytes: buffer)

@@ -6,12 +6,13 @@ import Testing
 struct AdapterRegistryTests {
   let registry = AdapterRegistry.builtIn
 
-  @Test("the built-ins are markdown, text and json with their extensions")
+  @Test("the built-ins are markdown, text, pandoc-json and json with their extensions")
   func builtIns() {
-    #expect(registry.adapters.map(\.name) == ["markdown", "text", "json"])
+    #expect(registry.adapters.map(\.name) == ["markdown", "text", "pandoc-json", "json"])
     #expect(registry.adapters[0].fileExtensions.contains("md"))
     #expect(registry.adapters[1].fileExtensions == ["txt", "text"])
-    #expect(registry.adapters[2].fileExtensions == ["json"])
+    #expect(registry.adapters[2].fileExtensions == [])
+    #expect(registry.adapters[3].fileExtensions == ["json"])
   }
 
   @Test(
@@ -22,6 +23,7 @@ struct AdapterRegistryTests {
       ("NOTES.MD", "x", nil, "markdown"),
       ("data.json", "x", nil, "json"),
       ("doc", "  {\"version\": 1}", nil, "json"),
+      ("doc", "{\"pandoc-api-version\":[1,22,2,1],\"meta\":{},\"blocks\":[]}", nil, "pandoc-json"),
       ("doc", "# Title\n", nil, "markdown"),
       ("doc", "just words", nil, "text"),
       ("<stdin>", "just words", nil, "text"),
@@ -36,7 +38,7 @@ struct AdapterRegistryTests {
 
   @Test("an unknown --from is an error that lists the known names")
   func unknownName() {
-    #expect(throws: InputError(input: "x", message: "unknown input format 'rtf'; expected one of markdown, text, json")) {
+    #expect(throws: InputError(input: "x", message: "unknown input format 'rtf'; expected one of markdown, text, pandoc-json, json")) {
       try registry.adapter(for: InputSource(text: "", name: "x"), named: "rtf")
     }
   }

@@ -77,6 +77,31 @@ struct GoldenTests {
     assertGolden(framed(pages(document, options(30, 10) { $0.justifies = true }), columns: 30), named: "justify.30x10")
   }
 
+  @Test("notes at the foot of the citing page, definition lists indented under bold terms")
+  func notesAndDefinitions() {
+    func filler(_ count: Int) -> Block { .paragraph((1...count).map { "word\($0)" }.joined(separator: " ")) }
+    let document = Document(blocks: [
+      .paragraph([
+        .text("The gauge"), .note([.paragraph("Read at every high water, and at noon when the wind is strong.")]),
+        .text(" sits by the "), .link(destination: "https://example.org/pier", title: "", content: [.text("pier")]),
+        .text("."),
+      ]),
+      Block(
+        .definitionList([
+          DefinitionItem(term: [.text("Datum")], definitions: [[.paragraph("The level depths are measured from.")]]),
+          DefinitionItem(
+            term: [.text("Residual")],
+            definitions: [
+              [.paragraph([.text("Observed minus predicted"), .note([.paragraph("A note inside"), .paragraph("a definition.")])])],
+              [.paragraph("Also called a surge.")],
+            ]),
+        ])),
+      filler(30),
+      .paragraph([.text("A second page cites"), .note([.paragraph([.text("its own note, with a nested"), .note([.paragraph("aside")])])])]),
+    ])
+    assertGolden(framed(pages(document, options(30, 16) { $0.footer = "|{page}|" }), columns: 30), named: "notes.30x16")
+  }
+
   static let book = """
     # One
 

@@ -57,6 +57,36 @@ struct LayoutPropertyTests {
     }
   }
 
+  @Test("every note is printed in full on the page that cites it")
+  func notesOnCitingPage() async {
+    await forAll(count: 80, columns: 24...80, lines: 12...40) {
+      seed, columns, lines in
+      var generator = RandomDocument(seed: seed)
+      var document = generator.document(tables: false)
+      // Give every third paragraph a note of a few distinctive words.
+      var notes: [Int: [String]] = [:]
+      for index in document.blocks.indices where index % 3 == 0 {
+        guard case .paragraph(var inlines) = document.blocks[index].content else { continue }
+        let words = (0..<generator.int(1...12)).map { "n\(index)w\($0)" }
+        notes[index] = words
+        inlines.insert(.note([.paragraph(words.joined(separator: " "))]), at: generator.int(0...inlines.count))
+        document.blocks[index].content = .paragraph(inlines)
+      }
+      let all = pages(document, options(columns, lines) { $0.links = .none })
+      for (index, words) in notes {
+        // The page whose foot holds the note's first word holds every word of it.
+        guard let page = all.first(where: { $0.textLines.contains { $0.contains(words[0] + " ") || $0.hasSuffix(words[0]) } }) else {
+          Issue.record("seed \(seed) \(columns)x\(lines): the note of block \(index) is missing")
+          continue
+        }
+        let text = page.textLines.joined(separator: " ")
+        for word in words where !text.split(separator: " ").contains(Substring(word)) {
+          Issue.record("seed \(seed) \(columns)x\(lines): '\(word)' of the note of block \(index) is not on page \(page.number)")
+        }
+      }
+    }
+  }
+
   @Test("no page but the last ends with a heading")
   func noStrandedHeading() async {
     await forAll(count: 150, columns: 20...80, lines: 8...40) {

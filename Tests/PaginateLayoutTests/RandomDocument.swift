@@ -67,6 +67,13 @@ struct RandomDocument {
         let rows = (0..<int(1...12)).map { _ in TableBlock.Row((0..<columns).map { _ in cell(&copy) }) }
         self = copy
         next(.table(TableBlock(alignments: (0..<columns).map { _ in [.left, .center, .right][int(0...2)] }, header: header, rows: rows)), lines: 3)
+      case 8:
+        let items = (0..<int(1...3)).map { _ in
+          DefinitionItem(
+            term: [.text(sentence(1...3))],
+            definitions: (0..<int(1...2)).map { _ in [.paragraph(inlines(1...25))] })
+        }
+        next(.definitionList(items), lines: 4)
       case 7:
         if !blocks.isEmpty, case .heading = blocks[blocks.count - 1].content {} else { next(.pageBreak) }
       default:
@@ -86,24 +93,7 @@ struct RandomDocument {
   }
 }
 
-/// The words of a document's text in reading order (whitespace-separated).
+/// The words of a document's text in reading order (whitespace-separated); notes are left out.
 func words(of document: Document) -> [String] {
-  var result: [String] = []
-  func add(_ text: String) {
-    result += text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-  }
-  func walk(_ blocks: [Block]) {
-    for block in blocks {
-      switch block.content {
-      case .heading(_, let inlines), .paragraph(let inlines): add(inlines.plainText)
-      case .blockQuote(let children): walk(children)
-      case .list(let list): for item in list.items { walk(item.blocks) }
-      case .codeBlock(_, let text), .htmlBlock(let text): add(text)
-      case .table(let table): for row in [table.header] + table.rows { for cell in row.cells { add(cell.plainText) } }
-      case .thematicBreak, .pageBreak: break
-      }
-    }
-  }
-  walk(document.blocks)
-  return result
+  document.blocks.plainText.split(whereSeparator: { $0.isWhitespace }).map(String.init)
 }

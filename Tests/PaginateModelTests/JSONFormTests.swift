@@ -14,6 +14,7 @@ struct JSONFormTests {
           .text("Some "), .emphasis([.text("emphasis")]), .text(", "), .strong([.text("strong")]),
           .softBreak, .code("code"), .link(destination: "https://example.com", title: "Ex", content: [.text("a link")]),
           .image(source: "cat.png", title: "", alt: "a cat"), .hardBreak, .html("<br>"),
+          .note([.paragraph("A note."), .paragraph([.emphasis([.text("two")])])]),
         ], source: SourceRange(firstLine: 3, lastLine: 4)),
       Block(.blockQuote([.paragraph("Quoted."), Block(.blockQuote([.paragraph("Deeper.")]))])),
       Block(
@@ -34,6 +35,13 @@ struct JSONFormTests {
             alignments: [.left, .unspecified, .right],
             header: .init([[.text("a")], [], [.strong([.text("c")])]]),
             rows: [.init([[.text("1")], [.text("2")]], source: SourceRange(line: 20)), .init([[], [], [.text("")]])]))),
+      Block(
+        .definitionList([
+          DefinitionItem(
+            term: [.text("term")], definitions: [[.paragraph("def")], [.paragraph("a"), Block(.codeBlock(info: "", text: "x"))]],
+            source: SourceRange(line: 30)),
+          DefinitionItem(term: [.emphasis([.text("t2")])], definitions: []),
+        ])),
       Block(.pageBreak),
       .paragraph([], source: nil),
       .paragraph([.text("")], source: nil),
@@ -44,6 +52,21 @@ struct JSONFormTests {
     let json = Self.everything.jsonData()
     let back = try Document(json: json)
     #expect(back == Self.everything)
+  }
+
+  @Test("shorthand for notes and definition lists: strings for a one-paragraph note, term or definition")
+  func notesAndDefinitionsShorthand() throws {
+    let json = """
+      {"version": 1, "blocks": [
+        {"type": "paragraph", "inlines": ["Cited", {"type": "note", "text": "Explained."}]},
+        {"type": "definitions", "items": [{"term": "gutter", "definitions": ["inner margin", [{"type": "rule"}]]}]}
+      ]}
+      """
+    let document = try Document(json: Array(json.utf8))
+    #expect(document.blocks[0] == .paragraph([.text("Cited"), .note([.paragraph("Explained.")])]))
+    #expect(
+      document.blocks[1]
+        == Block(.definitionList([DefinitionItem(term: [.text("gutter")], definitions: [[.paragraph("inner margin")], [Block(.thematicBreak)]])])))
   }
 
   @Test("hand-written shorthand: bare strings, string items and cells")
@@ -81,12 +104,12 @@ struct JSONFormTests {
       (#"{"version": 1}"#, "$: missing key 'blocks' in document"),
       (
         #"{"version": 1, "blocks": [{"type": "para"}]}"#,
-        "$.blocks[0].type: expected one of heading, paragraph, quote, list, code, rule, html, table, pagebreak; got 'para'"
+        "$.blocks[0].type: expected one of heading, paragraph, quote, list, code, rule, html, table, definitions, pagebreak; got 'para'"
       ),
       (#"{"version": 1, "blocks": [{"type": "heading", "levle": 1}]}"#, "$.blocks[0].levle: unknown key 'levle' in heading block; expected one of 'inlines', 'level', 'lines', 'text', 'type'"),
       (#"{"version": 1, "blocks": [{"type": "heading", "level": "one"}]}"#, "$.blocks[0].level: expected an integer, got a string"),
       (#"{"version": 1, "blocks": [{"type": "paragraph"}]}"#, "$.blocks[0]: missing key 'text' or 'inlines' in paragraph block"),
-      (#"{"version": 1, "blocks": [{"type": "paragraph", "inlines": [{"type": "blink"}]}]}"#, "$.blocks[0].inlines[0].type: expected one of text, emphasis, strong, code, link, image, softbreak, linebreak, html; got 'blink'"),
+      (#"{"version": 1, "blocks": [{"type": "paragraph", "inlines": [{"type": "blink"}]}]}"#, "$.blocks[0].inlines[0].type: expected one of text, emphasis, strong, code, link, image, softbreak, linebreak, html, note; got 'blink'"),
       (#"{"version": 1, "blocks": [{"type": "rule", "lines": [5, 2]}]}"#, "$.blocks[0].lines: expected [first, last] with 1 <= first <= last, got [5, 2]"),
       (#"{"version": 1, "blocks": [{"type": "list", "start": 2, "items": []}]}"#, "$.blocks[0].start: a bullet list has no start number (got 2); add \"ordered\": true"),
       (#"{"version": 1, "blocks": [{"type": "code"}]}"#, "$.blocks[0]: missing key 'text' in code block"),

@@ -1,0 +1,136 @@
+import Foundation
+import PaginateModel
+
+/// A pandoc table as a model table, with its caption.
+///
+/// Reads both shapes pandoc has written: `[attr, caption, colspecs, head, bodies, foot]`
+/// (pandoc-types 1.21 and later) and `[caption, aligns, widths, header, rows]` (before). Cells
+/// hold blocks in pandoc and inlines here: paragraphs are joined with line breaks and other
+/// blocks give their text. A cell spanning several columns or rows is followed by, or leaves
+/// below it, empty cells, so every later cell stays in its column.
+struct PandocTable {
+  /// The caption (italic paragraphs) and the table.
+  private(set) var blocks: [Block] = []
+
+  init?(_ items: [Any], converter: PandocConverter) {
+    var alignments: [TableBlock.Alignment]
+    var rows: [[[Inline]]] = []
+    var headerCount = 0
+    var caption: [Block]
+    switch items.count {
+    case 6:
+      caption = converter.caption(items[1])
+      guard let specs = items[2] as? [Any] else { return nil }
+      alignments = specs.map { Self.alignment(($0 as? [Any])?.first) }
+      var grid = Grid(columns: alignments.count)
+      let head = Self.rows(ofSection: items[3], at: 1)
+      for row in head { rows.append(grid.cells(of: row, converter: converter)) }
+      headerCount = head.count
+      for body in items[4] as? [Any] ?? [] {
+        guard let parts = body as? [Any], parts.count == 4 else { continue }
+        for row in (parts[2] as? [Any] ?? []) + (parts[3] as? [Any] ?? []) {
+          rows.append(grid.cells(of: row, converter: converter))
+        }
+      }
+      for row in Self.rows(ofSection: items[5], at: 1) { rows.append(grid.cells(of: row, converter: converter)) }
+    case 5:
+      let captionText = converter.inlines(items[0] as? [Any] ?? [])
+      caption = captionText.isEmpty ? [] : [.paragraph([.emphasis(captionText)])]
+      alignments = (items[1] as? [Any] ?? []).map(Self.alignment)
+      let header = (items[3] as? [Any] ?? []).map { converter.cellInlines($0 as? [Any] ?? []) }
+      if header.contains(where: { !$0.isEmpty }) {
+        rows.append(header)
+        headerCount = 1
+      }
+      for row in items[4] as? [Any] ?? [] {
+        rows.append((row as? [Any] ?? []).map { converter.cellInlines($0 as? [Any] ?? []) })
+      }
+    default:
+      return nil
+    }
+    let columns = max(alignments.count, rows.map(\.count).max() ?? 0)
+    alignments += Array(repeating: .unspecified, count: columns - alignments.count)
+    guard columns > 0 else {
+      blocks = caption
+      return
+    }
+    // The model has one header row: further head rows read as the first body rows.
+    let header = headerCount > 0 ? rows.removeFirst() : []
+    let table = TableBlock(
+      alignments: alignments, header: TableBlock.Row(header), rows: rows.map { TableBlock.Row($0) })
+    blocks = caption + [Block(.table(table))]
+  }
+
+  /// The rows of a head or foot, `[attr, [rows]]`.
+  private static func rows(ofSection section: Any, at index: Int) -> [Any] {
+    guard let parts = section as? [Any], parts.count > index else { return [] }
+    return parts[index] as? [Any] ?? []
+  }
+
+  private static func alignment(_ value: Any?) -> TableBlock.Alignment {
+    switch value.flatMap(PandocConverter.tagged)?.0 {
+    case "AlignLeft": .left
+    case "AlignRight": .right
+    case "AlignCenter": .center
+    default: .unspecified
+    }
+  }
+
+  /// Places cells in columns, remembering which columns cells from rows above still span.
+  private struct Grid {
+    /// For each column, how many more rows a cell above covers.
+    private var covered: [Int]
+
+    init(columns: Int) {
+      covered = Array(repeating: 0, count: columns)
+    }
+
+    /// The cells of a row `[attr, [cells]]`, each cell `[attr, align, rowspan, colspan, blocks]`,
+    /// with empty cells where spans reach.
+    mutating func cells(of row: Any, converter: PandocConverter) -> [[Inline]] {
+      var result: [[Inline]] = []
+      func skipCovered() {
+        while result.count < covered.count && covered[result.count] > 0 {
+          covered[result.count] -= 1
+          result.append([])
+        }
+      }
+      let cells = (row as? [Any]).flatMap { $0.count == 2 ? $0[1] as? [Any] : nil } ?? []
+      for cell in cells {
+        skipCovered()
+        guard let parts = cell as? [Any], parts.count == 5 else {
+          result.append([.text(PandocConverter.strings(in: cell).joined(separator: " "))])
+          continue
+        }
+        let rowSpan = max((parts[2] as? NSNumber)?.intValue ?? 1, 1)
+        let columnSpan = min(max((parts[3] as? NSNumber)?.intValue ?? 1, 1), 1000)
+        let column = result.count
+        result.append(converter.cellInlines(parts[4] as? [Any] ?? []))
+        result += Array(repeating: [], count: columnSpan - 1)
+        while covered.count < result.count { covered.append(0) }
+        for spanned in column..<result.count { covered[spanned] = rowSpan - 1 }
+      }
+      skipCovered()
+      return result
+    }
+  }
+}
+
+extension PandocConverter {
+  /// A table cell's blocks as inlines: paragraphs joined by line breaks, other blocks as text.
+  func cellInlines(_ elements: [Any]) -> [Inline] {
+    var result: [Inline] = []
+    for block in blocks(elements) {
+      if !result.isEmpty { result.append(.hardBreak) }
+      switch block.content {
+      case .paragraph(let text), .heading(_, let text): result += text
+      default:
+        for (index, line) in block.plainText.split(separator: "\n").enumerated() {
+          if index > 0 { result.append(.hardBreak) }
+          result.append(.text(String(line)))
+        }
+      }
+    }
+    return result
+  }
+}

@@ -40,10 +40,25 @@ public struct AdapterRegistry: Sendable {
     }
   }
 
+  /// Adds an external adapter after the others, so that a built-in adapter of the same name or
+  /// file extension still wins (`external:NAME` chooses it by name). An external adapter of a
+  /// name already added is ignored: the first one found wins.
+  public mutating func add(external adapter: ExternalAdapter) {
+    guard !adapters.contains(where: { ($0 as? ExternalAdapter)?.name == adapter.name }) else { return }
+    adapters.append(adapter)
+  }
+
+  /// The prefix that names an external adapter even where a built-in one has the same name.
+  public static let externalPrefix = "external:"
+
   /// The adapter with this name (case-insensitive), if any. `md` and `txt` work too, as aliases
-  /// through the file extensions.
+  /// through the file extensions; `external:NAME` names only an external adapter.
   public func adapter(named name: String) -> (any InputAdapter)? {
     let wanted = name.lowercased()
+    if wanted.hasPrefix(Self.externalPrefix) {
+      let external = wanted.dropFirst(Self.externalPrefix.count)
+      return adapters.first { $0 is ExternalAdapter && $0.name == external }
+    }
     return adapters.first { $0.name == wanted } ?? adapters.first { $0.fileExtensions.contains(wanted) }
   }
 

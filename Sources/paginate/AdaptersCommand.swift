@@ -1,33 +1,75 @@
 import ArgumentParser
 import PaginateAdapters
+import PaginateModel
 
-/// `paginate adapters`: list the input formats.
+/// `paginate adapters`: list the input formats, built-in and external.
 struct AdaptersCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "adapters",
-    abstract: "List the input adapters and the file extensions each reads.",
+    abstract: "List the input adapters, built-in and external, and the file extensions each reads.",
     discussion: """
       The adapter for a file is chosen by --from NAME, else by the file's extension, else by \
-      looking at its first bytes ('{' means JSON), else plain text.
+      looking at its first bytes ('{' means JSON, "pandoc-api-version" pandoc's JSON), else \
+      plain text.
 
-      Example:
+      An external adapter is a program named paginate-adapter-NAME in \
+      ~/.config/paginate/adapters/ or on PATH (the first found wins). Asked with --describe, it \
+      prints {"name": ..., "extensions": [...], "summary": ...}; given a file, it reads it on \
+      standard input and writes a document in paginate's JSON form. A built-in adapter wins over \
+      an external one of the same name or extension; --from external:NAME chooses the external one.
+
+      Examples:
         paginate adapters
+        paginate --from csv data.txt
+        pandoc -t json thesis.docx | paginate --from pandoc-json
       """
   )
 
+  @Option(
+    name: .customLong("adapter-timeout"),
+    help: ArgumentHelp("Seconds each external adapter may take to describe itself.", valueName: "seconds"))
+  var adapterTimeout: Double = 10
+
   mutating func run() throws {
-    let adapters = AdapterRegistry.builtIn.adapters
-    let rows = adapters.map { adapter in
-      (adapter.name, adapter.fileExtensions.map { "." + $0 }.joined(separator: " "), adapter.summary)
+    let builtIn = AdapterRegistry.builtIn.adapters
+    var rows = builtIn.map { adapter in
+      Row(name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: "built-in", summary: adapter.summary)
     }
-    let nameWidth = max(4, rows.map(\.0.count).max() ?? 0)
-    let extensionWidth = max(10, rows.map(\.1.count).max() ?? 0)
-    func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: width - text.count) }
+    let builtInNames = Set(builtIn.map(\.name))
+    for found in InputOptions.discovery.all() {
+      do {
+        let adapter = try ExternalAdapter.describe(name: found.name, path: found.path, timeout: adapterTimeout)
+        let shadowed = builtInNames.contains(adapter.name) ? " (a built-in has this name: use --from external:\(adapter.name))" : ""
+        rows.append(
+          Row(
+            name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: VisibleControls.escape(found.path),
+            summary: adapter.summary + shadowed))
+      } catch {
+        rows.append(Row(name: found.name, extensions: "", location: VisibleControls.escape(found.path), summary: "not usable: \(error.message)"))
+      }
+    }
+    let nameWidth = max(4, rows.map(\.name.count).max() ?? 0)
+    let extensionWidth = max(10, rows.map(\.extensions.count).max() ?? 0)
+    func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
     var output = OutputWriter(fileDescriptor: 1)
     output.write(pad("NAME", nameWidth) + "  " + pad("EXTENSIONS", extensionWidth) + "  DESCRIPTION\n")
     for row in rows {
-      output.write(pad(row.0, nameWidth) + "  " + pad(row.1, extensionWidth) + "  " + row.2 + "\n")
+      output.write(pad(row.name, nameWidth) + "  " + pad(row.extensions, extensionWidth) + "  " + row.summary + "\n")
+      if row.location != "built-in" {
+        output.write(pad("", nameWidth) + "  " + pad("", extensionWidth) + "  found at " + row.location + "\n")
+      }
     }
     output.flush()
+  }
+
+  private struct Row {
+    var name: String
+    var extensions: String
+    var location: String
+    var summary: String
+  }
+
+  private static func extensions(_ list: [String]) -> String {
+    list.map { "." + $0 }.joined(separator: " ")
   }
 }

@@ -43,8 +43,8 @@ struct BrowseCommand: ParsableCommand {
       try print.run()
       return
     }
-    let registry = input.registry
     let path = file
+    let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: [path]) }
     let from = input.from
     let loaded = Diagnostics.orFail { () throws(InputError) in
       // Standard input cannot be read again for a relayout: hold it whole.

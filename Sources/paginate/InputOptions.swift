@@ -1,28 +1,84 @@
 import ArgumentParser
+import Foundation
 import PaginateAdapters
 
 /// Options that choose and configure the input adapter.
 struct InputOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The input format: markdown, text or json (default: from the file extension, else sniffed).",
+      """
+      The input format: markdown, text, json, pandoc-json, or an external adapter's name \
+      (external:NAME when a built-in has the same name). Default: from the file extension, else sniffed.
+      """,
       valueName: "name"))
   var from: String?
 
   @Flag(inversion: .prefixedNo, help: "Typographic punctuation in Markdown: curly quotes, dashes, ellipses.")
   var smart = false
 
+  @Option(
+    name: .customLong("adapter-timeout"),
+    help: ArgumentHelp("Seconds an external adapter may run before it is stopped.", valueName: "seconds"))
+  var adapterTimeout: Double = ExternalAdapter.defaultTimeout
+
   /// The built-in adapters, configured by these options.
-  var registry: AdapterRegistry {
+  var builtIn: AdapterRegistry {
     var registry = AdapterRegistry.builtIn
     registry.register(MarkdownAdapter(smartPunctuation: smart))
     return registry
   }
 
-  func validate() throws {
-    if let from, AdapterRegistry.builtIn.adapter(named: from) == nil {
-      let names = AdapterRegistry.builtIn.adapters.map(\.name).joined(separator: ", ")
-      throw ValidationError("Unknown input format '\(from)'; expected one of \(names).")
+  /// Where external adapters are looked for.
+  static var discovery: ExternalAdapterDiscovery {
+    ExternalAdapterDiscovery(environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// The adapters for reading `paths`: the built-ins, and the external adapters when `--from`
+  /// names one or a file's extension is not a built-in's (asking programs to describe
+  /// themselves costs a process start each, so it is done only then).
+  ///
+  /// - Throws: ``InputError`` when the external adapter named by `--from` cannot describe
+  ///   itself. Others that cannot are left out with a warning.
+  func registry(for paths: [String]) throws(InputError) -> AdapterRegistry {
+    var registry = builtIn
+    if let from, registry.adapter(named: from) == nil {
+      let name = Self.externalName(from)
+      guard let found = Self.discovery.find(name) else { return registry }  // validate() reported it
+      registry.add(external: try ExternalAdapter.describe(name: found.name, path: found.path, timeout: adapterTimeout))
+      return registry
     }
+    guard from == nil else { return registry }
+    let extensions = paths.map { InputSource(bytes: [], name: $0).fileExtension }.filter { !$0.isEmpty }
+    let known = Set(registry.adapters.flatMap(\.fileExtensions))
+    guard extensions.contains(where: { !known.contains($0) }) else { return registry }
+    for found in Self.discovery.all() {
+      do {
+        registry.add(external: try ExternalAdapter.describe(name: found.name, path: found.path, timeout: adapterTimeout))
+      } catch {
+        Diagnostics.warn("skipping \(error.description)")
+      }
+    }
+    return registry
+  }
+
+  /// `NAME` for `external:NAME` or `NAME`, in lowercase.
+  static func externalName(_ from: String) -> String {
+    let name = from.lowercased()
+    return name.hasPrefix(AdapterRegistry.externalPrefix) ? String(name.dropFirst(AdapterRegistry.externalPrefix.count)) : name
+  }
+
+  func validate() throws {
+    guard adapterTimeout > 0, adapterTimeout.isFinite else {
+      throw ValidationError("--adapter-timeout must be a number of seconds above 0; got \(adapterTimeout).")
+    }
+    guard let from else { return }
+    let isExternal = from.lowercased().hasPrefix(AdapterRegistry.externalPrefix)
+    if !isExternal && builtIn.adapter(named: from) != nil { return }
+    if Self.discovery.find(Self.externalName(from)) != nil { return }
+    let names = builtIn.adapters.map(\.name) + Self.discovery.all().map(\.name)
+    let what = isExternal ? "No external adapter '\(Self.externalName(from))'" : "Unknown input format '\(from)'"
+    throw ValidationError(
+      "\(what); expected one of \(names.joined(separator: ", ")) (external adapters are programs named paginate-adapter-NAME on PATH or in ~/.config/paginate/adapters)."
+    )
   }
 }

@@ -27,7 +27,8 @@ struct PageStream {
 
   /// Calls `body` with each selected page; `Page.index` counts every page of the output from 0.
   mutating func forEach(_ body: (Page) throws -> Void) throws {
-    let registry = input.registry
+    let files = files
+    let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: files) }
     var nextNumber = layout.firstPage
     var ordinal = 0
     var complete = true

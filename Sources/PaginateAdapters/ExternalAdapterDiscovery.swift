@@ -1,0 +1,89 @@
+import Foundation
+
+/// Finds external adapters: executables named `paginate-adapter-NAME` in
+/// `$XDG_CONFIG_HOME/paginate/adapters/` (or `~/.config/paginate/adapters/`), then in the
+/// directories of `PATH`, in order. The first program of each name wins.
+///
+///     for found in ExternalAdapterDiscovery(environment: ProcessInfo.processInfo.environment).all() {
+///       print(found.name, found.path)
+///     }
+public struct ExternalAdapterDiscovery: Sendable {
+  /// The prefix of an adapter program's file name.
+  public static let programPrefix = "paginate-adapter-"
+
+  /// An adapter program found on disk (not yet asked to describe itself).
+  public struct Found: Sendable, Hashable {
+    /// The adapter's name: the program's name after `paginate-adapter-`.
+    public var name: String
+    /// The program's path.
+    public var path: String
+  }
+
+  /// The directories searched, in order.
+  public let directories: [String]
+
+  /// Searches the adapters directory of the config home, then `PATH`, as `environment` gives
+  /// them.
+  public init(environment: [String: String]) {
+    var directories: [String] = []
+    if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+      directories.append(xdg + "/paginate/adapters")
+    } else if let home = environment["HOME"], !home.isEmpty {
+      directories.append(home + "/.config/paginate/adapters")
+    }
+    // An empty PATH entry means the current directory, as for a shell.
+    directories += (environment["PATH"] ?? "").split(separator: ":", omittingEmptySubsequences: false).map {
+      $0.isEmpty ? "." : String($0)
+    }
+    self.directories = directories
+  }
+
+  /// Searches exactly these directories.
+  public init(directories: [String]) {
+    self.directories = directories
+  }
+
+  /// Every adapter program, the first of each name, in the order found.
+  public func all() -> [Found] {
+    var seen: Set<String> = []
+    var result: [Found] = []
+    for directory in directories {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+      for file in names.sorted() where file.hasPrefix(Self.programPrefix) {
+        let name = String(file.dropFirst(Self.programPrefix.count))
+        guard Self.isValidName(name), !seen.contains(name) else { continue }
+        let path = directory + "/" + file
+        guard Self.isExecutableFile(path) else { continue }
+        seen.insert(name)
+        result.append(Found(name: name, path: path))
+      }
+    }
+    return result
+  }
+
+  /// The adapter program named `name`, if there is one.
+  public func find(_ name: String) -> Found? {
+    guard Self.isValidName(name) else { return nil }
+    for directory in directories {
+      let path = directory + "/" + Self.programPrefix + name
+      if Self.isExecutableFile(path) { return Found(name: name, path: path) }
+    }
+    return nil
+  }
+
+  /// Names are lowercase letters, digits, `-`, `_` and `.`, starting with a letter or digit.
+  static func isValidName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, (0x61...0x7A).contains(first) || (0x30...0x39).contains(first) else {
+      return false
+    }
+    return name.utf8.allSatisfy {
+      (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E
+    }
+  }
+
+  private static func isExecutableFile(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+    return access(path, X_OK) == 0
+  }
+}

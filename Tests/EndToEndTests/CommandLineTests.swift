@@ -3,7 +3,7 @@ import Testing
 
 @Suite("The paginate executable")
 struct CommandLineTests {
-  @Test("`paginate adapters` lists markdown, text and json with their extensions")
+  @Test("`paginate adapters` lists markdown, text, pandoc-json and json with their extensions")
   func adapters() throws {
     let result = try Executable.run(["adapters"])
     #expect(result.status == 0)
@@ -12,6 +12,7 @@ struct CommandLineTests {
     #expect(lines.contains { $0.hasPrefix("markdown") && $0.contains(".md") && $0.contains(".markdown") })
     #expect(lines.contains { $0.hasPrefix("text") && $0.contains(".txt") })
     #expect(lines.contains { $0.hasPrefix("json") && $0.contains(".json") })
+    #expect(lines.contains { $0.hasPrefix("pandoc-json") })
   }
 
   static let sampleDocs: [String] = {
@@ -81,7 +82,7 @@ struct CommandLineTests {
     #expect(directory.stderr == "paginate: SampleDocs: is a directory; expected a file\n")
     let format = try Executable.run(["--from", "rtf", "x"])
     #expect(format.status == 64)
-    #expect(format.stderr.hasPrefix("Error: Unknown input format 'rtf'; expected one of markdown, text, json."))
+    #expect(format.stderr.hasPrefix("Error: Unknown input format 'rtf'; expected one of markdown, text, pandoc-json, json"))
   }
 
   @Test("standard input is read with '-' or no file, and sniffed")

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// External adapters through the built executable: each test writes small adapter programs
+/// (shell scripts) into a fresh folder and puts only that folder and the system's on PATH.
+@Suite("External adapters")
+struct ExternalAdapterTests {
+  /// A folder of adapters, and the environment that finds them (and nothing from the user).
+  struct Adapters {
+    let folder: URL
+    let environment: [String: String]
+
+    init() throws {
+      folder = try Executable.temporaryDirectory()
+      let config = folder.appendingPathComponent("config")
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      environment = ["PATH": folder.path + ":/usr/local/bin:/usr/bin:/bin", "XDG_CONFIG_HOME": config.path]
+    }
+
+    /// Writes an executable `paginate-adapter-NAME` with this shell script body.
+    func add(_ name: String, _ body: String, describe: String? = nil) throws {
+      let description = describe ?? #"{"name": "\#(name)", "extensions": ["\#(name)"], "summary": "Test adapter \#(name)"}"#
+      let script = """
+        #!/bin/sh
+        if [ "$1" = "--describe" ]; then
+          printf '%s\\n' '\(description)'
+          exit 0
+        fi
+        \(body)
+        """
+      let url = folder.appendingPathComponent("paginate-adapter-" + name)
+      try script.write(to: url, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+
+    func file(_ name: String, _ text: String) throws -> String {
+      let url = folder.appendingPathComponent(name)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      return url.path
+    }
+
+    func run(_ arguments: [String], stdin: Data? = nil) throws -> Executable.Result {
+      try Executable.run(arguments, stdin: stdin, environment: environment)
+    }
+  }
+
+  /// An adapter that turns each input line into a paragraph, and names its argument.
+  static let working = #"""
+    printf '{"version": 1, "blocks": [{"type": "paragraph", "text": "argument: %s"}' "$1"
+    while IFS= read -r line; do printf ', {"type": "paragraph", "text": "%s"}' "$line"; done
+    printf ']}\n'
+    """#
+
+  @Test("a working adapter is chosen by its extension, gets the input on stdin and the path as one argument")
+  func working() throws {
+    let adapters = try Adapters()
+    try adapters.add("lines", Self.working)
+    // A name a shell would expand: with an argument vector it arrives as it is.
+    let path = try adapters.file("odd $(touch pwned) name.lines", "first line\nsecond line\n")
+    let result = try adapters.run(["--page-size", "300x6", "--footer", "", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("argument: \(path)"))
+    #expect(result.stdout.contains("first line"))
+    #expect(result.stdout.contains("second line"))
+    #expect(!FileManager.default.fileExists(atPath: adapters.folder.appendingPathComponent("pwned").path))
+    #expect(!FileManager.default.fileExists(atPath: Executable.packageRoot.appendingPathComponent("pwned").path))
+
+    let piped = try adapters.run(["--from", "lines", "--page-size", "60x6"], stdin: Data("from a pipe\n".utf8))
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(piped.stdout.contains("argument: -"))
+    #expect(piped.stdout.contains("from a pipe"))
+  }
+
+  @Test("a failing adapter: exit 1 with its name, status and the first three lines of its stderr, made safe")
+  func failing() throws {
+    let adapters = try Adapters()
+    try adapters.add(
+      "broken", #"printf 'cannot parse line 7\n\nexpected a \033]0;title\007 cell\nthird\nfourth\n' >&2; exit 3"#)
+    let path = try adapters.file("data.broken", "x\n")
+    let result = try adapters.run([path])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "paginate: \(path): adapter 'broken' failed with exit status 3: cannot parse line 7 | expected a ^[]0;title^G cell | third\n"
+    )
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("a hanging adapter is stopped at --adapter-timeout, with everything it started")
+  func hanging() throws {
+    let adapters = try Adapters()
+    let marker = "4\(Int.random(in: 100_000...999_999))"
+    try adapters.add("slow", "echo 'thinking…' >&2; sleep \(marker) & wait")
+    let path = try adapters.file("data.slow", "x\n")
+    let start = Date()
+    let result = try adapters.run(["--adapter-timeout", "1", path])
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "paginate: \(path): adapter 'slow' did not finish within 1 s and was stopped; see --adapter-timeout (stderr: thinking…)\n"
+    )
+    #expect(elapsed < 10)
+    // The adapter's own child (the sleep) was killed with it: its process group is gone.
+    let survivors = try Executable.runTool("pgrep", ["-f", "sleep \(marker)"])
+    #expect(survivors.stdout.isEmpty, "left running: \(survivors.stdout)")
+    #expect(try adapters.run(["--adapter-timeout", "0", path]).status == 64)
+  }
+
+  @Test("an adapter printing garbage is reported as an invalid document; endless output is cut off")
+  func garbage() throws {
+    let adapters = try Adapters()
+    try adapters.add("noise", #"printf 'Hello, \033[31mworld\n'; echo 'warming up' >&2"#)
+    let path = try adapters.file("data.noise", "x\n")
+    let result = try adapters.run([path])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "paginate: \(path): adapter 'noise' wrote an invalid document: invalid JSON at line 1, column 1: expected a value, got 'H' (stderr: warming up)\n"
+    )
+    #expect(!result.stderr.contains("\u{1B}"))
+
+    try adapters.add("wrongjson", #"echo '{"version": 1, "blocks": [{"type": "para"}]}'"#)
+    let wrong = try adapters.run([try adapters.file("data.wrongjson", "x")])
+    #expect(wrong.status == 1)
+    #expect(wrong.stderr.contains("adapter 'wrongjson' wrote an invalid document: $.blocks[0].type: expected one of heading"))
+
+    try adapters.add("silent", "exit 0")
+    let silent = try adapters.run([try adapters.file("data.silent", "x")])
+    #expect(silent.stderr.hasSuffix("adapter 'silent' wrote nothing; expected a document in paginate's JSON form\n"))
+
+    try adapters.add("endless", "exec yes 'all work and no play'")
+    let endless = try adapters.run([try adapters.file("data.endless", "x")])
+    #expect(endless.status == 1)
+    #expect(endless.stderr.hasSuffix("adapter 'endless' wrote more than 256 MiB and was stopped\n"))
+  }
+
+  @Test("paginate adapters lists external ones with where they were found; a broken one says why")
+  func listing() throws {
+    let adapters = try Adapters()
+    try adapters.add("lines", Self.working)
+    try adapters.add("mute", "exit 0", describe: "not json")
+    try adapters.add("markdown", Self.working, describe: #"{"name": "markdown", "extensions": ["md"], "summary": "Shadowed"}"#)
+    let result = try adapters.run(["adapters"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("lines ") && $0.contains(".lines") && $0.contains("Test adapter lines") })
+    #expect(lines.contains { $0.contains("found at \(adapters.folder.path)/paginate-adapter-lines") })
+    #expect(lines.contains { $0.hasPrefix("mute ") && $0.contains("not usable") && $0.contains("invalid JSON") })
+    #expect(lines.contains { $0.hasPrefix("markdown ") && $0.contains("use --from external:markdown") })
+  }
+
+  @Test("a built-in wins over an external adapter of the same name or extension unless --from external:NAME")
+  func builtInWins() throws {
+    let adapters = try Adapters()
+    try adapters.add("markdown", Self.working, describe: #"{"name": "markdown", "extensions": ["md"]}"#)
+    let path = try adapters.file("notes.md", "# Heading\n")
+    let builtIn = try adapters.run(["--page-size", "40x6", path])
+    #expect(builtIn.status == 0)
+    #expect(builtIn.stdout.contains("═══") && !builtIn.stdout.contains("argument:"))
+    let byName = try adapters.run(["--page-size", "40x6", "--from", "markdown", path])
+    #expect(!byName.stdout.contains("argument:"))
+    let external = try adapters.run(["--page-size", "300x6", "--from", "external:markdown", path])
+    #expect(external.status == 0, "\(external.stderr)")
+    #expect(external.stdout.contains("argument: \(path)"))
+    #expect(external.stdout.contains("# Heading"))
+
+    let missing = try adapters.run(["--from", "external:nothing", path])
+    #expect(missing.status == 64)
+    #expect(missing.stderr.hasPrefix("Error: No external adapter 'nothing'; expected one of markdown, text, pandoc-json, json, markdown"))
+  }
+
+  @Test("an adapter in ~/.config/paginate/adapters is found, and wins over one on PATH")
+  func configDirectory() throws {
+    let adapters = try Adapters()
+    try adapters.add("lines", "echo '{\"version\": 1, \"blocks\": [{\"type\": \"paragraph\", \"text\": \"from PATH\"}]}'")
+    let config = URL(fileURLWithPath: adapters.environment["XDG_CONFIG_HOME"]!).appendingPathComponent("paginate/adapters")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    let program = config.appendingPathComponent("paginate-adapter-lines")
+    try "#!/bin/sh\necho '{\"version\": 1, \"blocks\": [{\"type\": \"paragraph\", \"text\": \"from the config folder\"}]}'\n".write(
+      to: program, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+    let result = try adapters.run(["--from", "lines", "--page-size", "40x4"], stdin: Data("x".utf8))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("from the config folder"))
+  }
+
+  @Test("the example CSV adapter (Examples/paginate-adapter-csv) paginates a CSV file as a table")
+  func exampleCSV() throws {
+    let examples = Executable.packageRoot.appendingPathComponent("Examples").path
+    let environment = ["PATH": examples + ":/usr/local/bin:/usr/bin:/bin", "XDG_CONFIG_HOME": "/nonexistent"]
+    let result = try Executable.run(["--page-size", "60x10", "--footer", "", "Examples/tides.csv"], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains("Station   │ High (m) │ Low (m) │ Note"))
+    #expect(lines.contains("pier-east │     3.86 │    0.42 │ spring tide, windy"))
+    let listed = try Executable.run(["adapters"], environment: environment)
+    #expect(listed.stdout.contains("csv  "))
+    let bad = try Executable.run(["--from", "csv"], stdin: Data("a,\"b\n".utf8), environment: environment)
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("adapter 'csv' failed with exit status 1: -: line"))
+  }
+}

@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "PaginateLayout", targets: ["PaginateLayout"]),
     .library(name: "PaginatePaging", targets: ["PaginatePaging"]),
     .library(name: "PaginateRender", targets: ["PaginateRender"]),
+    .plugin(name: "PaginateDocs", targets: ["PaginateDocs"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -87,6 +88,17 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
+    ),
+
+    // `swift package paginate`: paginates a package's README and *.md with the tool above.
+    // It declares no write permission, so that printing needs no flag; --output writes inside
+    // the package, which a sandbox (macOS) allows with --allow-writing-to-package-directory.
+    .plugin(
+      name: "PaginateDocs",
+      capability: .command(
+        intent: .custom(verb: "paginate", description: "Paginate the package's README and *.md files with paginate")
+      ),
+      dependencies: ["paginate"]
     ),
 
     // Tests

@@ -114,6 +114,31 @@ struct BadInputTests {
     }
   }
 
+  @Test("pandoc JSON nested 100,000 deep, malformed, or of an unknown version is refused with one line")
+  func badPandocJSON() throws {
+    let nested = String(repeating: #"{"t":"BlockQuote","c":["#, count: 50_000) + String(repeating: "]}", count: 50_000)
+    let deep = try run(Array(#"{"pandoc-api-version":[1,22],"meta":{},"blocks":[\#(nested)]}"#.utf8), name: "deep.json")
+    #expect(deep.status == 1)
+    #expect(deep.stderr.contains("nesting deeper than 256 levels"))
+    // Nested 60 deep (as deep as the limit allows) the words are kept.
+    let sixty = String(repeating: #"{"t":"BlockQuote","c":["#, count: 60) + #"{"t":"Para","c":[{"t":"Str","c":"bottom"}]}"#
+      + String(repeating: "]}", count: 60)
+    let kept = try run(Array(#"{"pandoc-api-version":[1,22],"meta":{},"blocks":[\#(sixty)]}"#.utf8), name: "sixty.json")
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(kept.stdout.contains("bottom"))
+    let cases: [(String, String)] = [
+      (#"{"pandoc-api-version":[1,22],"meta":{},"blocks":[{"t":"Para","c":[}]}"#, "expected a value, got '}'"),
+      (#"{"pandoc-api-version":[1,22],"meta":{},"blocks":["#, "truncated"),
+      (#"{"pandoc-api-version":[2,0],"meta":{},"blocks":[]}"#, "unsupported pandoc API version 2.0"),
+      (#"{"pandoc-api-version":"1.22","meta":{},"blocks":[]}"#, "not pandoc JSON"),
+    ]
+    for (json, expected) in cases {
+      let result = try run(Array(json.utf8), name: "bad.json", ["--from", "pandoc-json"])
+      #expect(result.status == 1, "\(json)")
+      #expect(result.stderr.contains(expected), "\(json): \(result.stderr)")
+    }
+  }
+
   @Test("empty input gives one blank page")
   func empty() throws {
     for name in ["empty.txt", "empty.md", "empty.json"] {
@@ -179,6 +204,13 @@ struct TerminalSafetyTests {
     ("hostile.txt", payload),
     ("hostile.md", "# \(payload)\n\n\(payload)\n\n- \(payload)\n\n| a | b |\n|---|---|\n| \(payload) | x |\n\n[\(payload)](http://x/\u{1B}[2J)\n"),
     ("hostile.json", #"{"version": 1, "title": "t\u001b]0;x\u0007", "blocks": [{"type": "paragraph", "text": "a\u001b[2Jb\u009b1m\u202ec"}, {"type": "code", "text": "\u001bP+q\u001b\\"}]}"#),
+    (
+      "hostile-pandoc.json",
+      #"{"pandoc-api-version":[1,22,2,1],"meta":{"title":{"t":"MetaString","c":"t\u001b]0;x\u0007"}},"blocks":["#
+        + #"{"t":"Para","c":[{"t":"Str","c":"a\u001b[2Jb"},{"t":"Note","c":[{"t":"Para","c":[{"t":"Str","c":"n\u009b1m\u202e"}]}]}]},"#
+        + #"{"t":"DefinitionList","c":[[[{"t":"Str","c":"\u2066term"}],[[{"t":"Plain","c":[{"t":"Math","c":[{"t":"InlineMath"},"\u001bP"]}]}]]]]},"#
+        + #"{"t":"RawBlock","c":["latex","\\x\u001b[31m"]},{"t":"Unknown","c":["\u007f\u0007"]}]}"#
+    ),
   ]
 
   /// Whether `text` holds anything a terminal would act on: C0 controls other than newline and

@@ -135,6 +135,23 @@ struct ExternalAdapterTests {
     #expect(endless.stderr.hasSuffix("adapter 'endless' wrote more than 256 MiB and was stopped\n"))
   }
 
+  @Test("escape sequences in an adapter's document, description or messages never reach the terminal")
+  func terminalSafety() throws {
+    let adapters = try Adapters()
+    try adapters.add(
+      "hostile",
+      #"printf '{"version": 1, "title": "\\u001b]0;x\\u0007", "blocks": [{"type": "paragraph", "text": "a\\u001b[2Jb\\u202e"}]}'; printf 'warn \033[31m\n' >&2"#,
+      describe: #"{"name": "hostile", "extensions": ["hostile"], "summary": "sum\u001b]0;x\u0007mary"}"#)
+    let path = try adapters.file("doc.hostile", "x")
+    let printed = try adapters.run(["--header", "{title}", "--page-size", "40x5", path])
+    #expect(printed.status == 0, "\(printed.stderr)")
+    #expect(printed.stdout.contains("a^[[2Jb"))
+    #expect(!TerminalSafetyTests.hasControls(printed.stdout))
+    let listed = try adapters.run(["adapters"])
+    #expect(listed.stdout.contains("sum^[]0;x^Gmary"))
+    #expect(!TerminalSafetyTests.hasControls(listed.stdout))
+  }
+
   @Test("paginate adapters lists external ones with where they were found; a broken one says why")
   func listing() throws {
     let adapters = try Adapters()

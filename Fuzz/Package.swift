@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "FuzzMarkdown", type: .dynamic, targets: ["FuzzMarkdown"]),
     .library(name: "FuzzText", type: .dynamic, targets: ["FuzzText"]),
     .library(name: "FuzzJSON", type: .dynamic, targets: ["FuzzJSON"]),
+    .library(name: "FuzzPandoc", type: .dynamic, targets: ["FuzzPandoc"]),
     .library(name: "FuzzLayout", type: .dynamic, targets: ["FuzzLayout"]),
   ],
   dependencies: [.package(name: "paginate", path: "..")],
@@ -36,6 +37,10 @@ let package = Package(
       swiftSettings: fuzzer, linkerSettings: linker),
     .target(
       name: "FuzzJSON",
+      dependencies: ["FuzzSupport", .product(name: "PaginateAdapters", package: "paginate")],
+      swiftSettings: fuzzer, linkerSettings: linker),
+    .target(
+      name: "FuzzPandoc",
       dependencies: ["FuzzSupport", .product(name: "PaginateAdapters", package: "paginate")],
       swiftSettings: fuzzer, linkerSettings: linker),
     .target(

@@ -1,4 +1,3 @@
-import Foundation
 import PaginateModel
 
 /// What `paginate-adapter-NAME --describe` prints:
@@ -19,28 +18,31 @@ struct ExternalAdapterDescription {
     guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
       throw Problem(message: "printed nothing; expected {\"name\": ..., \"extensions\": [...], \"summary\": ...}")
     }
-    if let failure = JSONSyntaxCheck.firstError(in: bytes) {
-      throw Problem(message: "invalid JSON at \(failure.description)")
+    let object: JSONValue
+    do {
+      object = try JSONValue(parsing: bytes)
+    } catch {
+      throw Problem(message: "invalid JSON at \(error.description)")
     }
-    guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+    guard object.isObject else {
       throw Problem(message: "expected a JSON object {\"name\": ..., \"extensions\": [...], \"summary\": ...}")
     }
     if let name = object["name"] {
-      guard let name = name as? String else { throw Problem(message: "\"name\" must be a string") }
+      guard let name = name.string else { throw Problem(message: "\"name\" must be a string") }
       self.name = name
     }
     if let extensions = object["extensions"] {
-      guard let list = extensions as? [Any], list.allSatisfy({ $0 is String }) else {
+      guard let list = extensions.array, list.allSatisfy({ $0.string != nil }) else {
         throw Problem(message: "\"extensions\" must be an array of strings")
       }
-      self.extensions = list.compactMap { $0 as? String }.map { text in
+      self.extensions = list.compactMap(\.string).map { text in
         var text = Substring(text.lowercased())
         while text.first == "." { text.removeFirst() }
         return VisibleControls.escape(String(text))
       }.filter { !$0.isEmpty }
     }
     if let summary = object["summary"] {
-      guard let summary = summary as? String else { throw Problem(message: "\"summary\" must be a string") }
+      guard let summary = summary.string else { throw Problem(message: "\"summary\" must be a string") }
       let firstLine = summary.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
       self.summary = VisibleControls.escape(firstLine)
     }

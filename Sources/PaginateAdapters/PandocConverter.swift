@@ -1,4 +1,3 @@
-import Foundation
 import PaginateModel
 
 /// Turns pandoc's JSON elements (`{"t": "Para", "c": [...]}`) into model blocks and inlines.
@@ -9,7 +8,7 @@ struct PandocConverter {
   // MARK: Blocks
 
   /// The blocks of an array of pandoc blocks.
-  func blocks(_ elements: [Any]) -> [Block] {
+  func blocks(_ elements: [JSONValue]) -> [Block] {
     var result: [Block] = []
     for element in elements { append(element, to: &result) }
     return result
@@ -17,12 +16,12 @@ struct PandocConverter {
 
   /// Converts one pandoc block and appends what it gives (nothing, one block, or several for a
   /// `Div` or a figure).
-  func append(_ element: Any, to result: inout [Block]) {
+  func append(_ element: JSONValue, to result: inout [Block]) {
     guard let (type, content) = Self.tagged(element) else {
       appendText(of: element, to: &result)
       return
     }
-    let items = content as? [Any]
+    let items = content.array
     var unrecognised = false
     switch type {
     case "Plain", "Para":
@@ -31,17 +30,17 @@ struct PandocConverter {
     case "LineBlock":
       guard let items else { unrecognised = true; break }
       var lines: [Inline] = []
-      for line in items.compactMap({ $0 as? [Any] }) {
+      for line in items.compactMap({ $0.array }) {
         if !lines.isEmpty { lines.append(.hardBreak) }
         lines += inlines(line)
       }
       result.append(.paragraph(lines))
     case "CodeBlock":
-      guard let items, items.count == 2, let text = items[1] as? String else { unrecognised = true; break }
+      guard let items, items.count == 2, let text = items[1].string else { unrecognised = true; break }
       let info = Self.classes(items[0]).first ?? ""
       result.append(Block(.codeBlock(info: info, text: text)))
     case "RawBlock":
-      guard let items, items.count == 2, var text = items[1] as? String else { unrecognised = true; break }
+      guard let items, items.count == 2, var text = items[1].string else { unrecognised = true; break }
       while text.hasSuffix("\n") { text.removeLast() }  // readers keep the raw block's last newline
       let format = Self.format(items[0])
       if Self.isPageBreak(format: format, text: text) {
@@ -55,8 +54,8 @@ struct PandocConverter {
       guard let items else { unrecognised = true; break }
       result.append(Block(.blockQuote(blocks(items))))
     case "OrderedList":
-      guard let items, items.count == 2, let attributes = items[0] as? [Any], let entries = items[1] as? [Any] else { unrecognised = true; break }
-      let start = (attributes.first as? NSNumber)?.intValue ?? 1
+      guard let items, items.count == 2, let attributes = items[0].array, let entries = items[1].array else { unrecognised = true; break }
+      let start = attributes.first?.int ?? 1
       result.append(list(.ordered(start: min(max(start, 0), 999_999_999)), entries))
     case "BulletList":
       guard let items else { unrecognised = true; break }
@@ -65,7 +64,7 @@ struct PandocConverter {
       guard let items else { unrecognised = true; break }
       result.append(Block(.definitionList(items.compactMap(definition))))
     case "Header":
-      guard let items, items.count == 3, let level = (items[0] as? NSNumber)?.intValue, let text = items[2] as? [Any]
+      guard let items, items.count == 3, let level = items[0].int, let text = items[2].array
       else { unrecognised = true; break }
       result.append(.heading(level: min(max(level, 1), 6), inlines(text)))
     case "HorizontalRule":
@@ -75,11 +74,11 @@ struct PandocConverter {
       result += table.blocks
     case "Figure":
       // pandoc-types 1.23: [attr, caption, blocks]; the caption follows the figure.
-      guard let items, items.count == 3, let body = items[2] as? [Any] else { unrecognised = true; break }
+      guard let items, items.count == 3, let body = items[2].array else { unrecognised = true; break }
       result += blocks(body)
       result += caption(items[1])
     case "Div":
-      guard let items, items.count == 2, let body = items[1] as? [Any] else { unrecognised = true; break }
+      guard let items, items.count == 2, let body = items[1].array else { unrecognised = true; break }
       result += blocks(body)
     case "Null":
       return
@@ -92,19 +91,19 @@ struct PandocConverter {
   }
 
   /// A caption (`[short, blocks]` from pandoc-types 1.21) as blocks, each paragraph in italics.
-  func caption(_ element: Any) -> [Block] {
-    guard let parts = element as? [Any], parts.count == 2, let body = parts[1] as? [Any] else { return [] }
+  func caption(_ element: JSONValue) -> [Block] {
+    guard let parts = element.array, parts.count == 2, let body = parts[1].array else { return [] }
     return blocks(body).map { block in
       if case .paragraph(let text) = block.content, !text.isEmpty { return .paragraph([.emphasis(text)]) }
       return block
     }
   }
 
-  private func list(_ kind: ListBlock.Kind, _ entries: [Any]) -> Block {
+  private func list(_ kind: ListBlock.Kind, _ entries: [JSONValue]) -> Block {
     var items: [ListBlock.Item] = []
     var tight = true
     for entry in entries {
-      let elements = entry as? [Any] ?? [entry]
+      let elements = entry.array ?? [entry]
       // pandoc marks a tight list by giving its items `Plain` rather than `Para` blocks.
       if elements.contains(where: { Self.tagged($0)?.0 == "Para" }) { tight = false }
       items.append(ListBlock.Item(blocks(elements)))
@@ -112,16 +111,16 @@ struct PandocConverter {
     return Block(.list(ListBlock(kind: kind, isTight: tight, items: items)))
   }
 
-  private func definition(_ entry: Any) -> DefinitionItem? {
-    guard let parts = entry as? [Any], parts.count == 2, let term = parts[0] as? [Any],
-      let definitions = parts[1] as? [Any]
+  private func definition(_ entry: JSONValue) -> DefinitionItem? {
+    guard let parts = entry.array, parts.count == 2, let term = parts[0].array,
+      let definitions = parts[1].array
     else { return nil }
-    return DefinitionItem(term: inlines(term), definitions: definitions.map { blocks($0 as? [Any] ?? [$0]) })
+    return DefinitionItem(term: inlines(term), definitions: definitions.map { blocks($0.array ?? [$0]) })
   }
 
   /// The title, subtitle, authors and date of the metadata, as a heading and paragraphs. A
   /// reader such as reStructuredText's moves the document's only top-level heading there.
-  func titleBlocks(_ meta: [String: Any]) -> [Block] {
+  func titleBlocks(_ meta: JSONValue) -> [Block] {
     var result: [Block] = []
     if let title = meta["title"] {
       let text = metaInlines(title)
@@ -140,21 +139,21 @@ struct PandocConverter {
   }
 
   /// A metadata value as inlines: a list joined with commas, blocks joined with spaces.
-  func metaInlines(_ value: Any) -> [Inline] {
+  func metaInlines(_ value: JSONValue) -> [Inline] {
     guard let (type, content) = Self.tagged(value) else { return [] }
     switch type {
     case "MetaInlines":
-      return inlines(content as? [Any] ?? [])
+      return inlines(content.array ?? [])
     case "MetaString":
-      return (content as? String).map { [.text($0)] } ?? []
+      return (content.string).map { [.text($0)] } ?? []
     case "MetaBool":
       return []
     case "MetaBlocks":
-      let text = blocks(content as? [Any] ?? []).plainText
+      let text = blocks(content.array ?? []).plainText
       return text.isEmpty ? [] : [.text(text.split(separator: "\n").joined(separator: " "))]
     case "MetaList":
       var result: [Inline] = []
-      for item in content as? [Any] ?? [] {
+      for item in content.array ?? [] {
         let text = metaInlines(item)
         if text.isEmpty { continue }
         if !result.isEmpty { result.append(.text(", ")) }
@@ -169,21 +168,21 @@ struct PandocConverter {
   // MARK: Inlines
 
   /// The inlines of an array of pandoc inlines, with adjacent text merged.
-  func inlines(_ elements: [Any]) -> [Inline] {
+  func inlines(_ elements: [JSONValue]) -> [Inline] {
     var builder = InlineBuilder()
     for element in elements { append(element, to: &builder) }
     return builder.finish()
   }
 
-  private func append(_ element: Any, to builder: inout InlineBuilder) {
+  private func append(_ element: JSONValue, to builder: inout InlineBuilder) {
     guard let (type, content) = Self.tagged(element) else {
       builder.text(Self.strings(in: element).joined(separator: " "))
       return
     }
-    let items = content as? [Any]
+    let items = content.array
     switch type {
     case "Str":
-      builder.text(content as? String ?? "")
+      builder.text(content.string ?? "")
     case "Space":
       builder.text(" ")
     case "SoftBreak":
@@ -203,35 +202,35 @@ struct PandocConverter {
       builder.text("_")
       for item in items ?? [] { append(item, to: &builder) }
     case "Quoted":
-      guard let items, items.count == 2, let text = items[1] as? [Any] else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
       let double = Self.tagged(items[0])?.0 != "SingleQuote"
       builder.text(double ? "\u{201C}" : "\u{2018}")
       for item in text { append(item, to: &builder) }
       builder.text(double ? "\u{201D}" : "\u{2019}")
     case "Cite":
-      guard let items, items.count == 2, let text = items[1] as? [Any] else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
       for item in text { append(item, to: &builder) }
     case "Code":
-      guard let items, items.count == 2, let text = items[1] as? String else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].string else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
       builder.append(.code(text))
     case "Math":
-      guard let items, items.count == 2, let text = items[1] as? String else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].string else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
       builder.append(.code(text))
     case "RawInline":
-      guard let items, items.count == 2, let text = items[1] as? String else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].string else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
       builder.append(.html(text))
     case "Link":
-      guard let items, items.count == 3, let text = items[1] as? [Any], let target = items[2] as? [Any] else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 3, let text = items[1].array, let target = items[2].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
       builder.append(
-        .link(destination: target.first as? String ?? "", title: target.last as? String ?? "", content: inlines(text)))
+        .link(destination: target.first?.string ?? "", title: target.last?.string ?? "", content: inlines(text)))
     case "Image":
-      guard let items, items.count == 3, let text = items[1] as? [Any], let target = items[2] as? [Any] else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 3, let text = items[1].array, let target = items[2].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
       builder.append(
-        .image(source: target.first as? String ?? "", title: target.last as? String ?? "", alt: inlines(text).plainText))
+        .image(source: target.first?.string ?? "", title: target.last?.string ?? "", alt: inlines(text).plainText))
     case "Note":
       builder.append(.note(blocks(items ?? [])))
     case "Span":
-      guard let items, items.count == 2, let text = items[1] as? [Any] else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
       for item in text { append(item, to: &builder) }
     default:
       builder.text(Self.strings(in: content).joined(separator: " "))
@@ -241,27 +240,27 @@ struct PandocConverter {
   // MARK: Helpers
 
   /// The type and content of a pandoc element, `{"t": type, "c": content}`.
-  static func tagged(_ element: Any) -> (String, Any)? {
-    guard let object = element as? [String: Any], let type = object["t"] as? String else { return nil }
-    return (type, object["c"] ?? [Any]())
+  static func tagged(_ element: JSONValue) -> (String, JSONValue)? {
+    guard let type = element["t"]?.string else { return nil }
+    return (type, element["c"] ?? .array([]))
   }
 
   /// Appends a paragraph with the text of every string in `element`, when there is any.
-  private func appendText(of element: Any, to result: inout [Block]) {
+  private func appendText(of element: JSONValue, to result: inout [Block]) {
     let words = Self.strings(in: element)
     if !words.isEmpty { result.append(.paragraph(words.joined(separator: " "))) }
   }
 
   /// Every string value inside `element` except element types and attributes' keys, in order.
-  static func strings(in element: Any) -> [String] {
+  static func strings(in element: JSONValue) -> [String] {
     var result: [String] = []
-    func walk(_ value: Any) {
-      if let text = value as? String {
+    func walk(_ value: JSONValue) {
+      if let text = value.string {
         if !text.isEmpty { result.append(text) }
-      } else if let array = value as? [Any] {
+      } else if let array = value.array {
         for item in array { walk(item) }
-      } else if let object = value as? [String: Any] {
-        if let content = object["c"] { walk(content) }
+      } else if value.isObject {
+        if let content = value["c"] { walk(content) }
       }
     }
     walk(element)
@@ -269,20 +268,20 @@ struct PandocConverter {
   }
 
   /// The classes of an attribute `[id, [classes], [[key, value]]]`.
-  static func classes(_ attributes: Any) -> [String] {
-    guard let parts = attributes as? [Any], parts.count == 3 else { return [] }
-    return (parts[1] as? [Any])?.compactMap { $0 as? String } ?? []
+  static func classes(_ attributes: JSONValue) -> [String] {
+    guard let parts = attributes.array, parts.count == 3 else { return [] }
+    return (parts[1].array)?.compactMap { $0.string } ?? []
   }
 
   /// A raw element's format, lowercase: `"html"`, `"latex"`, …
-  private static func format(_ value: Any) -> String {
-    ((value as? String) ?? Self.strings(in: value).first ?? "").lowercased()
+  private static func format(_ value: JSONValue) -> String {
+    ((value.string) ?? Self.strings(in: value).first ?? "").lowercased()
   }
 
   /// Whether a raw block is a page break: `<!-- pagebreak -->` in HTML (as in Markdown), or
   /// `\newpage`, `\clearpage` or `\pagebreak` in LaTeX.
   private static func isPageBreak(format: String, text: String) -> Bool {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     switch format {
     case "html", "html5": return trimmed.lowercased() == "<!-- pagebreak -->"
     case "latex", "tex": return ["\\newpage", "\\clearpage", "\\pagebreak"].contains(trimmed)

@@ -1,5 +1,4 @@
 public import PaginateModel
-import Foundation
 
 /// Reads pandoc's JSON syntax tree (`pandoc -t json`), so that every format pandoc reads
 /// (docx, reStructuredText, LaTeX, HTML, EPUB, Org, …) can be paginated:
@@ -54,32 +53,29 @@ public struct PandocJSONAdapter: InputAdapter {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       throw InputError(input: input.name, message: "empty input; expected pandoc JSON (pandoc -t json FILE)")
     }
-    if let failure = JSONSyntaxCheck.firstError(in: bytes) {
-      throw InputError(input: input.name, message: "invalid JSON at \(failure.description)")
-    }
-    let root: Any
+    let root: JSONValue
     do {
-      root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+      root = try JSONValue(parsing: bytes)
     } catch {
-      throw InputError(input: input.name, message: "invalid JSON")
+      throw InputError(input: input.name, message: "invalid JSON at \(error.description)")
     }
-    guard let object = root as? [String: Any], let version = object["pandoc-api-version"] as? [Any] else {
+    guard root.isObject, let version = root["pandoc-api-version"]?.array else {
       throw InputError(
         input: input.name,
         message: "not pandoc JSON: expected an object with \"pandoc-api-version\" (write it with pandoc -t json)")
     }
-    let numbers = version.compactMap { ($0 as? NSNumber)?.intValue }
+    let numbers = version.compactMap(\.int)
     guard numbers.count >= 2, numbers[0] == 1, numbers[1] >= Self.oldestMinorVersion else {
       let shown = numbers.map(String.init).joined(separator: ".")
       throw InputError(
         input: input.name, location: "$.pandoc-api-version",
         message: "unsupported pandoc API version \(shown); expected 1.\(Self.oldestMinorVersion) or newer (pandoc 2.0 and later)")
     }
-    guard let blocks = object["blocks"] as? [Any] else {
+    guard let blocks = root["blocks"]?.array else {
       throw InputError(input: input.name, location: "$.blocks", message: "expected an array of blocks")
     }
     let converter = PandocConverter()
-    let meta = object["meta"] as? [String: Any] ?? [:]
+    let meta = root["meta"] ?? .object([])
     var result = converter.titleBlocks(meta)
     result += converter.blocks(blocks)
     let title = meta["title"].map { converter.metaInlines($0).plainText }.flatMap { $0.isEmpty ? nil : $0 }

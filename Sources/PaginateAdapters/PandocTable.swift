@@ -1,4 +1,3 @@
-import Foundation
 import PaginateModel
 
 /// A pandoc table as a model table, with its caption.
@@ -12,7 +11,7 @@ struct PandocTable {
   /// The caption (italic paragraphs) and the table.
   private(set) var blocks: [Block] = []
 
-  init?(_ items: [Any], converter: PandocConverter) {
+  init?(_ items: [JSONValue], converter: PandocConverter) {
     var alignments: [TableBlock.Alignment]
     var rows: [[[Inline]]] = []
     var headerCount = 0
@@ -20,30 +19,30 @@ struct PandocTable {
     switch items.count {
     case 6:
       caption = converter.caption(items[1])
-      guard let specs = items[2] as? [Any] else { return nil }
-      alignments = specs.map { Self.alignment(($0 as? [Any])?.first) }
+      guard let specs = items[2].array else { return nil }
+      alignments = specs.map { Self.alignment(($0.array)?.first) }
       var grid = Grid(columns: alignments.count)
       let head = Self.rows(ofSection: items[3], at: 1)
       for row in head { rows.append(grid.cells(of: row, converter: converter)) }
       headerCount = head.count
-      for body in items[4] as? [Any] ?? [] {
-        guard let parts = body as? [Any], parts.count == 4 else { continue }
-        for row in (parts[2] as? [Any] ?? []) + (parts[3] as? [Any] ?? []) {
+      for body in items[4].array ?? [] {
+        guard let parts = body.array, parts.count == 4 else { continue }
+        for row in (parts[2].array ?? []) + (parts[3].array ?? []) {
           rows.append(grid.cells(of: row, converter: converter))
         }
       }
       for row in Self.rows(ofSection: items[5], at: 1) { rows.append(grid.cells(of: row, converter: converter)) }
     case 5:
-      let captionText = converter.inlines(items[0] as? [Any] ?? [])
+      let captionText = converter.inlines(items[0].array ?? [])
       caption = captionText.isEmpty ? [] : [.paragraph([.emphasis(captionText)])]
-      alignments = (items[1] as? [Any] ?? []).map(Self.alignment)
-      let header = (items[3] as? [Any] ?? []).map { converter.cellInlines($0 as? [Any] ?? []) }
+      alignments = (items[1].array ?? []).map(Self.alignment)
+      let header = (items[3].array ?? []).map { converter.cellInlines($0.array ?? []) }
       if header.contains(where: { !$0.isEmpty }) {
         rows.append(header)
         headerCount = 1
       }
-      for row in items[4] as? [Any] ?? [] {
-        rows.append((row as? [Any] ?? []).map { converter.cellInlines($0 as? [Any] ?? []) })
+      for row in items[4].array ?? [] {
+        rows.append((row.array ?? []).map { converter.cellInlines($0.array ?? []) })
       }
     default:
       return nil
@@ -62,12 +61,12 @@ struct PandocTable {
   }
 
   /// The rows of a head or foot, `[attr, [rows]]`.
-  private static func rows(ofSection section: Any, at index: Int) -> [Any] {
-    guard let parts = section as? [Any], parts.count > index else { return [] }
-    return parts[index] as? [Any] ?? []
+  private static func rows(ofSection section: JSONValue, at index: Int) -> [JSONValue] {
+    guard let parts = section.array, parts.count > index else { return [] }
+    return parts[index].array ?? []
   }
 
-  private static func alignment(_ value: Any?) -> TableBlock.Alignment {
+  private static func alignment(_ value: JSONValue?) -> TableBlock.Alignment {
     switch value.flatMap(PandocConverter.tagged)?.0 {
     case "AlignLeft": .left
     case "AlignRight": .right
@@ -87,7 +86,7 @@ struct PandocTable {
 
     /// The cells of a row `[attr, [cells]]`, each cell `[attr, align, rowspan, colspan, blocks]`,
     /// with empty cells where spans reach.
-    mutating func cells(of row: Any, converter: PandocConverter) -> [[Inline]] {
+    mutating func cells(of row: JSONValue, converter: PandocConverter) -> [[Inline]] {
       var result: [[Inline]] = []
       func skipCovered() {
         while result.count < covered.count && covered[result.count] > 0 {
@@ -95,17 +94,17 @@ struct PandocTable {
           result.append([])
         }
       }
-      let cells = (row as? [Any]).flatMap { $0.count == 2 ? $0[1] as? [Any] : nil } ?? []
+      let cells = (row.array).flatMap { $0.count == 2 ? $0[1].array : nil } ?? []
       for cell in cells {
         skipCovered()
-        guard let parts = cell as? [Any], parts.count == 5 else {
+        guard let parts = cell.array, parts.count == 5 else {
           result.append([.text(PandocConverter.strings(in: cell).joined(separator: " "))])
           continue
         }
-        let rowSpan = max((parts[2] as? NSNumber)?.intValue ?? 1, 1)
-        let columnSpan = min(max((parts[3] as? NSNumber)?.intValue ?? 1, 1), 1000)
+        let rowSpan = max(parts[2].int ?? 1, 1)
+        let columnSpan = min(max(parts[3].int ?? 1, 1), 1000)
         let column = result.count
-        result.append(converter.cellInlines(parts[4] as? [Any] ?? []))
+        result.append(converter.cellInlines(parts[4].array ?? []))
         result += Array(repeating: [], count: columnSpan - 1)
         while covered.count < result.count { covered.append(0) }
         for spanned in column..<result.count { covered[spanned] = rowSpan - 1 }
@@ -118,7 +117,7 @@ struct PandocTable {
 
 extension PandocConverter {
   /// A table cell's blocks as inlines: paragraphs joined by line breaks, other blocks as text.
-  func cellInlines(_ elements: [Any]) -> [Inline] {
+  func cellInlines(_ elements: [JSONValue]) -> [Inline] {
     var result: [Inline] = []
     for block in blocks(elements) {
       if !result.isEmpty { result.append(.hardBreak) }

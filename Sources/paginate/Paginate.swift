@@ -8,8 +8,10 @@ struct Paginate: ParsableCommand {
     commandName: "paginate",
     abstract: "Turn documents into fixed-size pages of character cells.",
     discussion: """
-      Reads Markdown, plain text or paginate's JSON document form and prints it as pages: \
-      each page exactly as many lines as the page is tall, pages separated by form feeds.
+      Reads Markdown, plain text, paginate's JSON document form, pandoc's JSON (pandoc -t json) \
+      or any format an external adapter (a program named paginate-adapter-NAME) reads, and \
+      prints it as pages: each page exactly as many lines as the page is tall, pages separated \
+      by form feeds. 'paginate adapters' lists the formats.
       """,
     version: PaginateVersion.current,
     subcommands: [PrintCommand.self, ExportCommand.self, BrowseCommand.self, AdaptersCommand.self],

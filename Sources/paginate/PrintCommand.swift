@@ -24,6 +24,8 @@ struct PrintCommand: ParsableCommand {
         paginate --double-sided --margin-inner 6 --margin-outer 2 --header '{chapter}||{page}' book.md
         paginate --facing --page-size 50x30 book.md
         cat notes.md | paginate --from markdown -
+        pandoc -t json thesis.docx | paginate --from pandoc-json
+        paginate --from csv --adapter-timeout 5 data.txt   (an external adapter: paginate adapters)
         paginate -b book.md                     (browse: the same as paginate browse)
       """
   )

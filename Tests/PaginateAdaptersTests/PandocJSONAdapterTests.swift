@@ -32,6 +32,12 @@ struct PandocJSONAdapterTests {
       ])
   }
 
+  @Test("string escapes: \\u with surrogate pairs, a lone surrogate as U+FFFD, and the short escapes")
+  func escapes() throws {
+    let document = try document(#"{"t":"CodeBlock","c":[["",[],[]],"a\u00e9\ud83d\ude00\ud800x\"\\\/\n\tb"]}"#)
+    #expect(document.blocks == [Block(.codeBlock(info: "", text: "aé😀\u{FFFD}x\"\\/\n\tb"))])
+  }
+
   @Test("a note becomes a note inline holding its blocks")
   func notes() throws {
     let document = try document(#"{"t":"Para","c":[\#(words("cited")),{"t":"Note","c":[{"t":"Para","c":[\#(words("explained"))]}]}]}"#)

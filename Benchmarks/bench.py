@@ -74,6 +74,14 @@ def main():
     if shutil.which("pandoc"):
         pair("paginate slice.md (1 MB)", size("slice.md"), f"{p} --color never {c}/slice.md",
              f"pandoc -f commonmark -t plain --columns=80 {c}/slice.md", "pandoc -t plain (1 MB)")
+        # pandoc's JSON of the same slice, read by each: the pandoc-json adapter's cost.
+        json_path = os.path.join(CORPUS, "slice.pandoc.json")
+        if not os.path.exists(json_path):
+            subprocess.run(["pandoc", "-f", "commonmark+pipe_tables", "-t", "json", "-o", json_path,
+                            os.path.join(CORPUS, "slice.md")], check=True)
+        pair("paginate --from pandoc-json", size("slice.pandoc.json"),
+             f"{p} --color never --from pandoc-json {json_path}",
+             f"pandoc -f json -t plain --columns=80 {json_path}", "pandoc -f json -t plain")
 
     header("4 MB mixed CJK / Cyrillic / Latin (fmt and fold count bytes, not cells: their lines overflow)")
     args = f"--page-size 80x66 --color never {c}/mixed.txt"

@@ -91,6 +91,10 @@ struct ChildProcess {
     close(toChild[0])
     close(fromChild[1])
     close(errorsFromChild[1])
+    // The child is in a group of its own (so a time-out can stop all of it), where the
+    // terminal's Ctrl-C does not reach: pass an interruption of this process on to it.
+    InterruptForwarding.install(group: pid)
+    defer { InterruptForwarding.remove() }
     return try collect(pid: pid, stdin: toChild[1], stdout: fromChild[0], stderr: errorsFromChild[0], input: input)
   }
 
@@ -220,5 +224,44 @@ struct ChildProcess {
     let termination: Termination =
       (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
     return Outcome(termination: termination, output: output, errors: errors)
+  }
+}
+
+/// While a child runs, SIGINT, SIGTERM and SIGHUP kill the child's process group first, then
+/// go to whatever handled them before (the default: this process ends too).
+///
+/// The handler uses only async-signal-safe calls (`kill`, `sigaction`, `raise`) and reads
+/// globals written before it is installed.
+private enum InterruptForwarding {
+  nonisolated(unsafe) static var group: pid_t = 0
+  nonisolated(unsafe) static var savedInterrupt = sigaction()
+  nonisolated(unsafe) static var savedTerminate = sigaction()
+  nonisolated(unsafe) static var savedHangUp = sigaction()
+
+  static func install(group: pid_t) {
+    self.group = group
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { signal in
+      if InterruptForwarding.group > 0 { _ = kill(-InterruptForwarding.group, SIGKILL) }
+      // Hand the signal on: restore the earlier action; the raised signal arrives when this
+      // handler returns.
+      switch signal {
+      case SIGINT: sigaction(SIGINT, &InterruptForwarding.savedInterrupt, nil)
+      case SIGTERM: sigaction(SIGTERM, &InterruptForwarding.savedTerminate, nil)
+      default: sigaction(SIGHUP, &InterruptForwarding.savedHangUp, nil)
+      }
+      raise(signal)
+    }
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGINT, &action, &savedInterrupt)
+    sigaction(SIGTERM, &action, &savedTerminate)
+    sigaction(SIGHUP, &action, &savedHangUp)
+  }
+
+  static func remove() {
+    sigaction(SIGINT, &savedInterrupt, nil)
+    sigaction(SIGTERM, &savedTerminate, nil)
+    sigaction(SIGHUP, &savedHangUp, nil)
+    group = 0
   }
 }

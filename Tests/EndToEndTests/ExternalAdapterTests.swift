@@ -107,6 +107,42 @@ struct ExternalAdapterTests {
     #expect(try adapters.run(["--adapter-timeout", "0", path]).status == 64)
   }
 
+  @Test(
+    "interrupting paginate (Ctrl-C, SIGTERM) while an adapter runs stops the adapter and what it started",
+    .timeLimit(.minutes(1)))
+  func interrupted() throws {
+    let adapters = try Adapters()
+    let marker = "5\(Int.random(in: 100_000...999_999))"
+    try adapters.add("slow", "sleep \(marker) & wait")
+    let path = try adapters.file("data.slow", "x\n")
+    func sleeping() throws -> Bool { !(try Executable.runTool("pgrep", ["-f", "sleep \(marker)"])).stdout.isEmpty }
+    for signal in [SIGINT, SIGTERM] {
+      let process = Process()
+      process.executableURL = Executable.url
+      process.arguments = [path]
+      process.environment = ProcessInfo.processInfo.environment.merging(adapters.environment) { $1 }
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var started = false
+      for _ in 0..<200 where !started {
+        started = try sleeping()
+        if !started { usleep(25_000) }
+      }
+      #expect(started, "the adapter never started")
+      kill(process.processIdentifier, signal)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal)
+      #expect(process.terminationStatus == signal)
+      var gone = false
+      for _ in 0..<40 where !gone {
+        gone = try !sleeping()
+        if !gone { usleep(25_000) }
+      }
+      #expect(gone, "signal \(signal): the adapter's child is still running")
+    }
+  }
+
   @Test("an adapter printing garbage is reported as an invalid document; endless output is cut off")
   func garbage() throws {
     let adapters = try Adapters()

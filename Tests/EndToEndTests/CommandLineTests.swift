@@ -151,7 +151,9 @@ struct ManualTests {
   func manual() throws {
     let page = try String(
       contentsOf: Executable.packageRoot.appendingPathComponent("Docs/man/paginate.1"), encoding: .utf8)
-    for word in ["print", "export", "adapters", "page-size", "double-sided", "facing", "pages"] {
+    for word in [
+      "print", "export", "adapters", "page-size", "double-sided", "facing", "pages", "adapter-timeout", "pandoc-json",
+    ] {
       #expect(page.contains(word), "Docs/man/paginate.1 lacks \(word); run Scripts/make-man.sh")
     }
   }

@@ -5,7 +5,8 @@ public import PaginateModel
 /// Choosing, in order: an explicit name (`--from NAME`), else the file extension, else the
 /// first adapter whose ``InputAdapter/sniff(_:)`` accepts the start of the input, else plain
 /// text. An input with a NUL byte in its first 8 KiB is taken for binary and refused, unless
-/// the adapter was named explicitly.
+/// the adapter was named explicitly or its extension chose an adapter that reads binary
+/// formats (``InputAdapter/readsBinaryInput``).
 ///
 ///     let registry = AdapterRegistry.builtIn
 ///     let loaded = try registry.load(InputSource(bytes: bytes, name: "notes.md"))
@@ -78,15 +79,15 @@ public struct AdapterRegistry: Sendable {
       return adapter
     }
     let head = input.bytes.prefix(Self.sniffLength)
+    let fileExtension = input.fileExtension
+    let byExtension = fileExtension.isEmpty ? nil : adapters.first { $0.fileExtensions.contains(fileExtension) }
+    if let byExtension, byExtension.readsBinaryInput { return byExtension }
     if head.contains(0) {
       throw InputError(
         input: input.name,
         message: "looks like a binary file (NUL bytes in the first 8 KB); use '--from text' to read it anyway")
     }
-    let fileExtension = input.fileExtension
-    if !fileExtension.isEmpty, let adapter = adapters.first(where: { $0.fileExtensions.contains(fileExtension) }) {
-      return adapter
-    }
+    if let byExtension { return byExtension }
     if let adapter = adapters.first(where: { $0.sniff(head) }) {
       return adapter
     }
@@ -108,7 +109,7 @@ public struct AdapterRegistry: Sendable {
   /// Reads the document with an adapter already chosen (see ``adapter(for:named:)``).
   public func load(_ input: InputSource, using adapter: any InputAdapter) throws(InputError) -> LoadedDocument {
     var warnings: [String] = []
-    if adapter.name != "json" {
+    if adapter.name != "json" && !adapter.readsBinaryInput {
       let invalid = input.invalidUTF8Count
       if invalid > 0 {
         warnings.append(

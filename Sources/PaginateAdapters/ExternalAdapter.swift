@@ -25,6 +25,10 @@ public struct ExternalAdapter: InputAdapter {
   /// The most bytes of output accepted from a run.
   public var outputLimit: Int
 
+  /// The program decides what it reads: a Word file, a spreadsheet. Its input is neither
+  /// refused for NUL bytes nor checked for invalid UTF-8.
+  public var readsBinaryInput: Bool { true }
+
   /// The default time limit, in seconds (`--adapter-timeout`).
   public static let defaultTimeout = 30.0
   /// The default output limit: 256 MiB.

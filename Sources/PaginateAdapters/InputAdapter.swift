@@ -41,6 +41,11 @@ public protocol InputAdapter: Sendable {
   /// document after the adapter; a built-in adapter that cleans as it reads says `true` to
   /// save the second pass.
   var guaranteesVisibleText: Bool { get }
+
+  /// Whether the adapter reads binary formats (a Word file, say). Such an input is not refused
+  /// for its NUL bytes when this adapter's extension chose it, and is not checked for invalid
+  /// UTF-8. The default is `false`: the input is text.
+  var readsBinaryInput: Bool { get }
 }
 
 extension InputAdapter {
@@ -49,6 +54,9 @@ extension InputAdapter {
 
   /// By default the registry cleans what an adapter returns.
   public var guaranteesVisibleText: Bool { false }
+
+  /// By default an adapter reads text.
+  public var readsBinaryInput: Bool { false }
 }
 
 /// An adapter that can also read its input incrementally, so that a huge file is paginated

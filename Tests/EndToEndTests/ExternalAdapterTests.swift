@@ -71,6 +71,24 @@ struct ExternalAdapterTests {
     #expect(piped.stdout.contains("from a pipe"))
   }
 
+  @Test("an adapter for a binary format (Word, through pandoc) is not refused for its NUL bytes or warned about UTF-8")
+  func binaryFormat() throws {
+    let adapters = try Adapters()
+    try adapters.add("docx", "exec pandoc -f docx -t json")
+    let docx = adapters.folder.appendingPathComponent("readme.docx").path
+    let written = try Executable.runTool("pandoc", ["SampleDocs/README.md", "-o", docx])
+    #expect(written.status == 0, "\(written.stderr)")
+    let result = try adapters.run(["--page-size", "60x10", docx])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout.hasPrefix("Sample documents\n"))
+    // The same bytes with an extension no binary-reading adapter claims are still refused.
+    let renamed = try adapters.file("readme.bin", "")
+    try FileManager.default.removeItem(atPath: renamed)
+    try FileManager.default.copyItem(atPath: docx, toPath: renamed)
+    #expect(try adapters.run([renamed]).stderr.contains("looks like a binary file"))
+  }
+
   @Test("a failing adapter: exit 1 with its name, status and the first three lines of its stderr, made safe")
   func failing() throws {
     let adapters = try Adapters()

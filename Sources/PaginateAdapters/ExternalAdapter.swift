@@ -81,17 +81,13 @@ public struct ExternalAdapter: InputAdapter {
     let argument = input.name == "<stdin>" ? "-" : input.name
     let outcome = try run(arguments: [argument], input: input.bytes, subject: input.name, doing: nil)
     let source = InputSource(bytes: outcome.output, name: input.name)
-    let trimmed = outcome.output.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     let said = Self.firstLines(outcome.errors).map { " (stderr: \($0))" } ?? ""
-    if trimmed.isEmpty {
+    if ByteText.isBlank(outcome.output) {
       throw InputError(
         input: input.name, message: "adapter '\(name)' wrote nothing; expected a document in paginate's JSON form\(said)")
     }
     do {
-      if PandocJSONAdapter.looksLikePandoc(outcome.output.prefix(AdapterRegistry.sniffLength)) {
-        return try PandocJSONAdapter().document(from: source)
-      }
-      return try JSONAdapter().document(from: source)
+      return try JSONAdapter().document(from: source)  // which reads pandoc's JSON too
     } catch {
       let place = error.location.map { "\($0): " } ?? ""
       throw InputError(input: input.name, message: "adapter '\(name)' wrote an invalid document: \(place)\(error.message)\(said)")

@@ -15,12 +15,12 @@ struct ExternalAdapterDescription {
   }
 
   init(json bytes: [UInt8]) throws(Problem) {
-    guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+    guard !ByteText.isBlank(bytes) else {
       throw Problem(message: "printed nothing; expected {\"name\": ..., \"extensions\": [...], \"summary\": ...}")
     }
     let object: JSONValue
     do {
-      object = try JSONValue(parsing: bytes)
+      object = try JSONValue(parsing: bytes[...])
     } catch {
       throw Problem(message: "invalid JSON at \(error.description)")
     }

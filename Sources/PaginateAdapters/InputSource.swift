@@ -21,9 +21,7 @@ public struct InputSource: Sendable {
   /// A leading byte-order mark is dropped. Use ``invalidUTF8Count`` to find out whether
   /// anything was replaced.
   public var text: String {
-    var slice = bytes[...]
-    if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
-    return String(decoding: slice, as: UTF8.self)
+    String(decoding: ByteText.droppingByteOrderMark(bytes[...]), as: UTF8.self)
   }
 
   /// The number of invalid UTF-8 sequences (each becomes one U+FFFD in ``text``).

@@ -11,10 +11,7 @@ public struct JSONAdapter: InputAdapter {
 
   /// Chooses JSON when the first non-blank byte is `{`.
   public func sniff(_ head: ArraySlice<UInt8>) -> Bool {
-    var slice = head
-    if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
-    let first = slice.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
-    return first == UInt8(ascii: "{")
+    ByteText.droppingByteOrderMark(head).first { !ByteText.isWhitespace($0) } == UInt8(ascii: "{")
   }
 
   /// The adapter makes control characters visible itself.
@@ -29,9 +26,8 @@ public struct JSONAdapter: InputAdapter {
     if PandocJSONAdapter.looksLikePandoc(input.bytes.prefix(AdapterRegistry.sniffLength)) {
       return try PandocJSONAdapter().document(from: input).withVisibleControls()
     }
-    var bytes = input.bytes[...]
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+    let bytes = ByteText.droppingByteOrderMark(input.bytes[...])
+    if ByteText.isBlank(bytes) {
       throw InputError(input: input.name, message: "empty input; expected a JSON document {\"version\": 1, \"blocks\": [...]}")
     }
     do {

@@ -18,13 +18,14 @@ enum JSONValue: Sendable {
   /// Parses JSON text, after ``JSONSyntaxCheck`` found no error (so nesting is bounded).
   ///
   /// - Throws: `JSONSyntaxCheck.Failure` for a syntax error, with its line and column.
-  init(parsing bytes: some Collection<UInt8>) throws(JSONSyntaxCheck.Failure) {
-    if let failure = JSONSyntaxCheck.firstError(in: bytes) { throw failure }
-    let array = Array(bytes)
-    self = array.withUnsafeBufferPointer { buffer in
+  init(parsing bytes: ArraySlice<UInt8>) throws(JSONSyntaxCheck.Failure) {
+    // Checked and parsed in place: no copy of the input.
+    let parsed = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, JSONSyntaxCheck.Failure> in
+      if let failure = JSONSyntaxCheck.firstError(in: buffer) { return .failure(failure) }
       var parser = JSONParser(bytes: buffer)
-      return parser.value()
+      return .success(parser.value())
     }
+    self = try parsed.get()
   }
 
   /// The elements of an array.
@@ -71,9 +72,7 @@ private struct JSONParser {
   private var current: UInt8 { index < bytes.count ? bytes[index] : 0 }
 
   private mutating func skipWhitespace() {
-    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-      index += 1
-    }
+    while index < bytes.count, ByteText.isWhitespace(bytes[index]) { index += 1 }
   }
 
   mutating func value() -> JSONValue {

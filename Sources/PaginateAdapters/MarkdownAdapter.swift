@@ -49,8 +49,7 @@ public struct MarkdownAdapter: InputAdapter {
   public func document(from input: InputSource) throws(InputError) -> Document {
     var options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
     if smartPunctuation { options |= CMARK_OPT_SMART }
-    var bytes = input.bytes[...]
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let bytes = ByteText.droppingByteOrderMark(input.bytes[...])
     let blocks = bytes.withUnsafeBufferPointer { buffer in
       var converter = CmarkTreeConverter(source: buffer, options: options)
       return converter.convert()
@@ -118,7 +117,7 @@ private struct CmarkTreeConverter {
   private func isBlank(line: Int) -> Bool {
     guard line >= 1 && line <= lineStarts.count else { return true }
     let end = line < lineStarts.count ? lineStarts[line] : source.count
-    return source[lineStarts[line - 1]..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    return ByteText.isBlank(source[lineStarts[line - 1]..<end])
   }
 
   mutating func convert() -> [Block] {
@@ -423,7 +422,7 @@ extension MarkdownAdapter: StreamingInputAdapter {
       guard count > 0 else { break }
       bytes += chunk[0..<count]
     }
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    if bytes.starts(with: ByteText.byteOrderMark) { bytes.removeFirst(ByteText.byteOrderMark.count) }
     let invalid = UTF8Validation.invalidSequenceCount(bytes)
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
     var options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8

@@ -48,9 +48,8 @@ public struct PandocJSONAdapter: InputAdapter {
   /// - Throws: ``InputError`` when the input is not JSON (with its line and column), is not a
   ///   pandoc document, or comes from a pandoc-types API this adapter does not know.
   public func document(from input: InputSource) throws(InputError) -> Document {
-    var bytes = input.bytes[...]
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+    let bytes = ByteText.droppingByteOrderMark(input.bytes[...])
+    if ByteText.isBlank(bytes) {
       throw InputError(input: input.name, message: "empty input; expected pandoc JSON (pandoc -t json FILE)")
     }
     let root: JSONValue

@@ -22,18 +22,21 @@ package struct JSONSyntaxCheck {
 
   /// Checks `json`; returns the first problem, or `nil` when the text is valid JSON.
   package static func firstError(in json: some Collection<UInt8>) -> Failure? {
-    let array = Array(json)
-    return array.withUnsafeBufferPointer { buffer -> Failure? in
-      var check = JSONSyntaxCheck(bytes: buffer)
-      do throws(Failure) {
-        check.skipWhitespace()
-        try check.value()
-        check.skipWhitespace()
-        if check.index < buffer.count { throw check.failure("unexpected \(check.found) after the document") }
-        return nil
-      } catch {
-        return error
-      }
+    if let found = json.withContiguousStorageIfAvailable({ firstError(in: $0) }) { return found }
+    return Array(json).withUnsafeBufferPointer { firstError(in: $0) }
+  }
+
+  /// Checks the JSON text in `buffer` in place.
+  package static func firstError(in buffer: UnsafeBufferPointer<UInt8>) -> Failure? {
+    var check = JSONSyntaxCheck(bytes: buffer)
+    do throws(Failure) {
+      check.skipWhitespace()
+      try check.value()
+      check.skipWhitespace()
+      if check.index < buffer.count { throw check.failure("unexpected \(check.found) after the document") }
+      return nil
+    } catch {
+      return error
     }
   }
 

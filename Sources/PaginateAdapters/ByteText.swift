@@ -1,0 +1,20 @@
+/// Byte-level tests on input text that the adapters share.
+enum ByteText {
+  /// The UTF-8 byte-order mark, which adapters skip at the start of an input.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// `bytes` without a leading byte-order mark.
+  static func droppingByteOrderMark(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    bytes.starts(with: byteOrderMark) ? bytes.dropFirst(byteOrderMark.count) : bytes
+  }
+
+  /// Space, tab, line feed or carriage return: JSON's whitespace, and a blank line's bytes.
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// Whether `bytes` hold nothing but whitespace (or nothing).
+  static func isBlank(_ bytes: some Sequence<UInt8>) -> Bool {
+    bytes.allSatisfy(isWhitespace)
+  }
+}

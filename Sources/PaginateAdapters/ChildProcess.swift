@@ -29,8 +29,8 @@ struct ChildProcess {
 
   /// Why a run did not come to an end of its own.
   enum Failure: Error {
-    /// The program could not be started (errno).
-    case couldNotStart(Int32)
+    /// The program could not be started, or a system call failed while it ran (errno).
+    case systemError(Int32)
     /// It ran past the time limit and was killed.
     case timedOut(errors: [UInt8])
     /// It wrote more than the output limit and was killed.
@@ -67,42 +67,29 @@ struct ChildProcess {
       pthread_sigmask(SIG_SETMASK, &savedMask, nil)
     }
 
-    var toChild: [Int32] = [-1, -1]
-    var fromChild: [Int32] = [-1, -1]
-    var errorsFromChild: [Int32] = [-1, -1]
-    guard Self.makePipe(&toChild) else { throw .couldNotStart(errno) }
-    guard Self.makePipe(&fromChild) else {
-      let code = errno
-      close(toChild[0]); close(toChild[1])
-      throw .couldNotStart(code)
+    // Three pipes: the child's stdin, stdout and stderr. Each is [read end, write end].
+    var pipes: [[Int32]] = []
+    defer { for ends in pipes { for end in ends where end >= 0 { close(end) } } }
+    for _ in 0..<3 {
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { throw .systemError(errno) }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // the child gets only its copies
+      pipes.append(ends)
     }
-    guard Self.makePipe(&errorsFromChild) else {
-      let code = errno
-      for descriptor in toChild + fromChild { close(descriptor) }
-      throw .couldNotStart(code)
+    let pid = try spawn(stdin: pipes[0][0], stdout: pipes[1][1], stderr: pipes[2][1])
+    // This side keeps the write end of stdin and the read ends of the outputs; collect()
+    // closes those.
+    for (index, end) in [(0, 0), (1, 1), (2, 1)] {
+      close(pipes[index][end])
+      pipes[index][end] = -1
     }
-    let pid: pid_t
-    do throws(Failure) {
-      pid = try spawn(stdin: toChild[0], stdout: fromChild[1], stderr: errorsFromChild[1])
-    } catch {
-      for descriptor in toChild + fromChild + errorsFromChild { close(descriptor) }
-      throw error
-    }
-    close(toChild[0])
-    close(fromChild[1])
-    close(errorsFromChild[1])
+    let ours = (stdin: pipes[0][1], stdout: pipes[1][0], stderr: pipes[2][0])
+    pipes = []
     // The child is in a group of its own (so a time-out can stop all of it), where the
     // terminal's Ctrl-C does not reach: pass an interruption of this process on to it.
     InterruptForwarding.install(group: pid)
     defer { InterruptForwarding.remove() }
-    return try collect(pid: pid, stdin: toChild[1], stdout: fromChild[0], stderr: errorsFromChild[0], input: input)
-  }
-
-  /// A pipe whose ends close on exec (the child gets only the copies made for it).
-  private static func makePipe(_ ends: inout [Int32]) -> Bool {
-    guard pipe(&ends) == 0 else { return false }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    return true
+    return try collect(pid: pid, stdin: ours.stdin, stdout: ours.stdout, stderr: ours.stderr, input: input)
   }
 
   private func spawn(stdin: Int32, stdout: Int32, stderr: Int32) throws(Failure) -> pid_t {
@@ -130,7 +117,7 @@ struct ChildProcess {
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-    guard status == 0 else { throw .couldNotStart(status) }
+    guard status == 0 else { throw .systemError(status) }
     return pid
   }
 
@@ -177,7 +164,7 @@ struct ChildProcess {
       let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
       if ready < 0 && errno != EINTR {
         kill()
-        throw .couldNotStart(errno)
+        throw .systemError(errno)
       }
       guard ready > 0 else { continue }
       for entry in descriptors where entry.revents != 0 {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 public import PaginateModel
 
 /// An input adapter that is a separate program: `paginate-adapter-NAME`, found on `PATH` or in
@@ -105,8 +110,8 @@ public struct ExternalAdapter: InputAdapter {
       outcome = try child.run(input: input)
     } catch {
       switch error {
-      case .couldNotStart(let code):
-        throw InputError(input: subject, message: "\(label) (\(path)) could not be started: \(Self.reason(code))")
+      case .systemError(let code):
+        throw InputError(input: subject, message: "\(label) (\(path)) could not be run: \(Self.reason(code))")
       case .timedOut(let errors):
         let said = Self.firstLines(errors).map { " (stderr: \($0))" } ?? ""
         throw InputError(
@@ -149,12 +154,7 @@ public struct ExternalAdapter: InputAdapter {
   }
 
   private static func reason(_ code: Int32) -> String {
-    switch code {
-    case 2: "no such file"
-    case 13: "permission denied"
-    case 8: "not an executable (a script needs a #! line)"
-    default: "error \(code)"
-    }
+    code == ENOEXEC ? "not an executable (a script needs a #! line)" : String(cString: strerror(code)).lowercased()
   }
 }
 

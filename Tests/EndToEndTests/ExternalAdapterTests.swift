@@ -102,6 +102,17 @@ struct ExternalAdapterTests {
         == "paginate: \(path): adapter 'broken' failed with exit status 3: cannot parse line 7 | expected a ^[]0;title^G cell | third\n"
     )
     #expect(result.stdout.isEmpty)
+
+    // A script without its #! line cannot be run at all.
+    let script = adapters.folder.appendingPathComponent("paginate-adapter-nohashbang")
+    try "echo '{}'\n".write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    let unrunnable = try adapters.run(["--from", "nohashbang"], stdin: Data("x".utf8))
+    #expect(unrunnable.status == 1)
+    #expect(
+      unrunnable.stderr
+        == "paginate: nohashbang: adapter 'nohashbang' --describe (\(script.path)) could not be run: not an executable (a script needs a #! line)\n"
+    )
   }
 
   @Test("a hanging adapter is stopped at --adapter-timeout, with everything it started")

@@ -175,7 +175,7 @@ struct BlockLayout {
   }
 
   /// Puts `first` before the first line of `inner` and `rest` before the others.
-  private static func prefixed(_ inner: [FlowLine], first: Line, rest: Line) -> [FlowLine] {
+  static func prefixed(_ inner: [FlowLine], first: Line, rest: Line) -> [FlowLine] {
     var lines = inner
     for index in lines.indices {
       var line = lines[index].line.prefixed(by: index == 0 ? first : rest)

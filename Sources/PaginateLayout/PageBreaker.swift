@@ -143,18 +143,16 @@ struct PageBreaker {
       options.links = .inline
       var layout = BlockLayout(options: options)
       layout.notesInline = true
-      let inset = markerWidth < width / 2 ? markerWidth : 0
-      let body = layout.lines(for: blocks, width: width - inset, tight: true).map(\.line)
-      for (index, line) in body.enumerated() {
-        let prefix = index == 0 ? Line(marker, style: .furniture) : Line(String(repeating: " ", count: inset))
-        if inset == 0 && index == 0 {
-          lines.append(prefix)
-        }
-        var set = inset == 0 ? line : line.prefixed(by: prefix)
-        set.trimTrailingSpaces()
-        lines.append(set)
+      // The note hangs from its marker; on a page too narrow for that, the marker has a line
+      // of its own.
+      let marker = Line(marker, style: .furniture)
+      if markerWidth < width / 2 {
+        let body = layout.lines(for: blocks, width: width - markerWidth, tight: true)
+        lines = BlockLayout.prefixed(body, first: marker, rest: Line(String(repeating: " ", count: markerWidth))).map(\.line)
+      } else {
+        lines = layout.lines(for: blocks, width: width, tight: true).map(\.line)
       }
-      if lines.isEmpty { lines = [Line(marker, style: .furniture)] }
+      if lines.isEmpty || markerWidth >= width / 2 { lines.insert(marker, at: 0) }
     }
     noteCache[number] = lines
     return lines

@@ -70,8 +70,8 @@ struct PandocConverter {
     case "HorizontalRule":
       result.append(Block(.thematicBreak))
     case "Table":
-      guard let items, let table = PandocTable(items, converter: self) else { unrecognised = true; break }
-      result += table.blocks
+      guard let items, let table = table(items) else { unrecognised = true; break }
+      result += table
     case "Figure":
       // pandoc-types 1.23: [attr, caption, blocks]; the caption follows the figure.
       guard let items, items.count == 3, let body = items[2].array else { unrecognised = true; break }

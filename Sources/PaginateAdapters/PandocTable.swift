@@ -1,72 +1,71 @@
 import PaginateModel
 
-/// A pandoc table as a model table, with its caption.
-///
-/// Reads both shapes pandoc has written: `[attr, caption, colspecs, head, bodies, foot]`
-/// (pandoc-types 1.21 and later) and `[caption, aligns, widths, header, rows]` (before). Cells
-/// hold blocks in pandoc and inlines here: paragraphs are joined with line breaks and other
-/// blocks give their text. A cell spanning several columns or rows is followed by, or leaves
-/// below it, empty cells, so every later cell stays in its column.
-struct PandocTable {
-  /// The caption (italic paragraphs) and the table.
-  private(set) var blocks: [Block] = []
-
-  init?(_ items: [JSONValue], converter: PandocConverter) {
+extension PandocConverter {
+  /// A pandoc table's content (`c`) as its caption (italic paragraphs) and a model table;
+  /// `nil` when it has neither known shape.
+  ///
+  /// Reads both shapes pandoc has written: `[attr, caption, colspecs, head, bodies, foot]`
+  /// (pandoc-types 1.21 and later) and `[caption, aligns, widths, header, rows]` (before). Cells
+  /// hold blocks in pandoc and inlines here: paragraphs are joined with line breaks and other
+  /// blocks give their text. A cell spanning several columns or rows is followed by, or leaves
+  /// below it, empty cells, so every later cell stays in its column.
+  func table(_ items: [JSONValue]) -> [Block]? {
     var alignments: [TableBlock.Alignment]
     var rows: [[[Inline]]] = []
     var headerCount = 0
-    var caption: [Block]
+    let captionBlocks: [Block]
     switch items.count {
     case 6:
-      caption = converter.caption(items[1])
+      captionBlocks = caption(items[1])
       guard let specs = items[2].array else { return nil }
-      alignments = specs.map { Self.alignment(($0.array)?.first) }
-      var grid = Grid(columns: alignments.count)
-      let head = Self.rows(ofSection: items[3], at: 1)
-      for row in head { rows.append(grid.cells(of: row, converter: converter)) }
+      alignments = specs.map { PandocTableParts.alignment(($0.array)?.first) }
+      var grid = PandocTableParts.Grid(columns: alignments.count)
+      let head = PandocTableParts.rows(ofSection: items[3], at: 1)
+      for row in head { rows.append(grid.cells(of: row, converter: self)) }
       headerCount = head.count
       for body in items[4].array ?? [] {
         guard let parts = body.array, parts.count == 4 else { continue }
         for row in (parts[2].array ?? []) + (parts[3].array ?? []) {
-          rows.append(grid.cells(of: row, converter: converter))
+          rows.append(grid.cells(of: row, converter: self))
         }
       }
-      for row in Self.rows(ofSection: items[5], at: 1) { rows.append(grid.cells(of: row, converter: converter)) }
+      for row in PandocTableParts.rows(ofSection: items[5], at: 1) { rows.append(grid.cells(of: row, converter: self)) }
     case 5:
-      let captionText = converter.inlines(items[0].array ?? [])
-      caption = captionText.isEmpty ? [] : [.paragraph([.emphasis(captionText)])]
-      alignments = (items[1].array ?? []).map(Self.alignment)
-      let header = (items[3].array ?? []).map { converter.cellInlines($0.array ?? []) }
+      let captionText = inlines(items[0].array ?? [])
+      captionBlocks = captionText.isEmpty ? [] : [.paragraph([.emphasis(captionText)])]
+      alignments = (items[1].array ?? []).map(PandocTableParts.alignment)
+      let header = (items[3].array ?? []).map { cellInlines($0.array ?? []) }
       if header.contains(where: { !$0.isEmpty }) {
         rows.append(header)
         headerCount = 1
       }
       for row in items[4].array ?? [] {
-        rows.append((row.array ?? []).map { converter.cellInlines($0.array ?? []) })
+        rows.append((row.array ?? []).map { cellInlines($0.array ?? []) })
       }
     default:
       return nil
     }
     let columns = max(alignments.count, rows.map(\.count).max() ?? 0)
     alignments += Array(repeating: .unspecified, count: columns - alignments.count)
-    guard columns > 0 else {
-      blocks = caption
-      return
-    }
+    guard columns > 0 else { return captionBlocks }
     // The model has one header row: further head rows read as the first body rows.
     let header = headerCount > 0 ? rows.removeFirst() : []
     let table = TableBlock(
       alignments: alignments, header: TableBlock.Row(header), rows: rows.map { TableBlock.Row($0) })
-    blocks = caption + [Block(.table(table))]
+    return captionBlocks + [Block(.table(table))]
   }
+}
+
+/// Helpers for reading pandoc tables.
+private enum PandocTableParts {
 
   /// The rows of a head or foot, `[attr, [rows]]`.
-  private static func rows(ofSection section: JSONValue, at index: Int) -> [JSONValue] {
+  static func rows(ofSection section: JSONValue, at index: Int) -> [JSONValue] {
     guard let parts = section.array, parts.count > index else { return [] }
     return parts[index].array ?? []
   }
 
-  private static func alignment(_ value: JSONValue?) -> TableBlock.Alignment {
+  static func alignment(_ value: JSONValue?) -> TableBlock.Alignment {
     switch value.flatMap(PandocConverter.tagged)?.0 {
     case "AlignLeft": .left
     case "AlignRight": .right
@@ -76,7 +75,7 @@ struct PandocTable {
   }
 
   /// Places cells in columns, remembering which columns cells from rows above still span.
-  private struct Grid {
+  struct Grid {
     /// For each column, how many more rows a cell above covers.
     private var covered: [Int]
 

@@ -30,7 +30,11 @@ public struct InputSource: Sendable {
   public var invalidUTF8Count: Int { UTF8Validation.invalidSequenceCount(bytes) }
 
   /// The extension of ``name``, lowercase and without the dot; empty when there is none.
-  public var fileExtension: String {
+  public var fileExtension: String { Self.fileExtension(of: name) }
+
+  /// The extension of a file name or path, lowercase and without the dot; empty when there is
+  /// none (or the name starts with its only dot, as `.profile` does).
+  public static func fileExtension(of name: String) -> String {
     let base = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return "" }
     return base[base.index(after: dot)...].lowercased()

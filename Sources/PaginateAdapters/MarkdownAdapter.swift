@@ -59,6 +59,13 @@ public struct MarkdownAdapter: InputAdapter {
   }
 }
 
+extension MarkdownAdapter {
+  /// Whether raw HTML is the page-break comment `<!-- pagebreak -->` (any case and spacing).
+  static func isPageBreakComment(_ html: String) -> Bool {
+    html.lowercased().filter { !$0.isWhitespace } == "<!--pagebreak-->"
+  }
+}
+
 extension [Block] {
   /// The plain text of the first level-1 heading, if any (not looking inside containers).
   fileprivate var firstChapterTitle: String? {
@@ -250,7 +257,7 @@ private struct CmarkTreeConverter {
     case CMARK_NODE_HTML_BLOCK:
       var html = Self.string(cmark_node_get_literal(node), keepingTabsAndNewlines: true)
       if html.hasSuffix("\n") { html.removeLast() }
-      if Self.isPageBreakComment(html) { return .block(Block(.pageBreak, source: range(node))) }
+      if MarkdownAdapter.isPageBreakComment(html) { return .block(Block(.pageBreak, source: range(node))) }
       return .block(Block(.htmlBlock(html), source: range(node)))
     case CMARK_NODE_THEMATIC_BREAK:
       return .block(Block(.thematicBreak, source: range(node)))
@@ -322,7 +329,6 @@ private struct CmarkTreeConverter {
     return SourceRange(firstLine: first, lastLine: trimmed)
   }
 
-  /// Copies a C string that cmark owns (NULL for nodes that have none).
   /// Copies a C string that cmark owns (NULL for nodes that have none), with control
   /// characters made visible.
   private static func string(_ pointer: UnsafePointer<CChar>?, keepingTabsAndNewlines: Bool = false) -> String {
@@ -331,10 +337,6 @@ private struct CmarkTreeConverter {
     return VisibleControls.escape(text, keepingTabsAndNewlines: keepingTabsAndNewlines)
   }
 
-  private static func isPageBreakComment(_ html: String) -> Bool {
-    let compact = html.lowercased().filter { !$0.isWhitespace }
-    return compact == "<!--pagebreak-->"
-  }
 
   // MARK: Pipe tables
 

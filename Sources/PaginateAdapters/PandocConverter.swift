@@ -281,10 +281,9 @@ struct PandocConverter {
   /// Whether a raw block is a page break: `<!-- pagebreak -->` in HTML (as in Markdown), or
   /// `\newpage`, `\clearpage` or `\pagebreak` in LaTeX.
   private static func isPageBreak(format: String, text: String) -> Bool {
-    let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     switch format {
-    case "html", "html5": return trimmed.lowercased() == "<!-- pagebreak -->"
-    case "latex", "tex": return ["\\newpage", "\\clearpage", "\\pagebreak"].contains(trimmed)
+    case "html", "html5": return MarkdownAdapter.isPageBreakComment(text)
+    case "latex", "tex": return ["\\newpage", "\\clearpage", "\\pagebreak"].contains(text.filter { !$0.isWhitespace })
     default: return false
     }
   }

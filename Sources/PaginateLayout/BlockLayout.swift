@@ -126,20 +126,20 @@ struct BlockLayout {
   /// Terms in bold, each definition indented below its term; a blank line between entries.
   /// A term is kept with the first line of its first definition.
   private mutating func definitionList(_ items: [DefinitionItem], width: Int, source: SourceRange?) -> [FlowLine] {
-    let indent = 4
-    let nested = width - indent >= Self.minimumNestedWidth(width)
+    // Indented by 4 while that leaves a readable width (see minimumNestedWidth).
+    let indent = width - 4 >= Self.minimumNestedWidth(width) ? 4 : 0
+    let margin = Line(String(repeating: " ", count: indent))
+    let termSetter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
     var result: [FlowLine] = []
     for item in items {
       let itemSource = item.source ?? source
       if !result.isEmpty { result.append(.spacing(source: itemSource)) }
       let text = ParagraphText(item.term, style: .bold, links: options.links, notes: &notes, notesInline: notesInline)
-      let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
-      var term = setter.set(text).map { FlowLine(line: $0.line, source: itemSource, notes: $0.notes) }
+      var term = termSetter.set(text).map { FlowLine(line: $0.line, source: itemSource, notes: $0.notes) }
       for index in term.indices.dropFirst() { term[index].penalty = Penalty.keepWithHeading }
       result += term
       for (offset, definition) in item.definitions.enumerated() {
-        let blank = Line(String(repeating: " ", count: nested ? indent : 0))
-        var lines = Self.prefixed(lines(for: definition, width: nested ? width - indent : width), first: blank, rest: blank)
+        var lines = Self.prefixed(lines(for: definition, width: width - indent), first: margin, rest: margin)
         if offset == 0, !term.isEmpty, !lines.isEmpty { lines[0].penalty = max(lines[0].penalty, Penalty.keepWithHeading) }
         result += lines
       }

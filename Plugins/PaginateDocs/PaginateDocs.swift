@@ -4,8 +4,9 @@ import PackagePlugin
 /// `swift package paginate [options] [files]`: paginates a package's documentation with the
 /// paginator built from this package.
 ///
-/// Without files it takes the package's README and every other `*.md` under the package
-/// (hidden folders and `.build*` left out), README first. Every argument that is not a file is
+/// Without files it takes the package's README and every other `*.md` under the package,
+/// README first: in a git work tree the files git does not ignore, elsewhere all but those in
+/// hidden and `.build*` folders. Every argument that is not a file is
 /// passed to `paginate` as an option (`--page-size 72x40`, `--double-sided`, …). With
 /// `--output FILE` the pages are exported to `FILE` (text, JSON or HTML by its extension),
 /// which needs `--allow-writing-to-package-directory`; without it they are printed.

@@ -33,7 +33,7 @@ struct AdaptersCommand: ParsableCommand {
   mutating func run() throws {
     let builtIn = AdapterRegistry.builtIn.adapters
     var rows = builtIn.map { adapter in
-      Row(name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: "built-in", summary: adapter.summary)
+      Row(name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: nil, summary: adapter.summary)
     }
     let builtInNames = Set(builtIn.map(\.name))
     for found in InputOptions.discovery.all() {
@@ -55,8 +55,8 @@ struct AdaptersCommand: ParsableCommand {
     output.write(pad("NAME", nameWidth) + "  " + pad("EXTENSIONS", extensionWidth) + "  DESCRIPTION\n")
     for row in rows {
       output.write(pad(row.name, nameWidth) + "  " + pad(row.extensions, extensionWidth) + "  " + row.summary + "\n")
-      if row.location != "built-in" {
-        output.write(pad("", nameWidth) + "  " + pad("", extensionWidth) + "  found at " + row.location + "\n")
+      if let location = row.location {
+        output.write(pad("", nameWidth) + "  " + pad("", extensionWidth) + "  found at " + location + "\n")
       }
     }
     output.flush()
@@ -65,7 +65,8 @@ struct AdaptersCommand: ParsableCommand {
   private struct Row {
     var name: String
     var extensions: String
-    var location: String
+    /// Where an external adapter was found; `nil` for a built-in one.
+    var location: String?
     var summary: String
   }
 

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Finds external adapters: executables named `paginate-adapter-NAME` in
 /// `$XDG_CONFIG_HOME/paginate/adapters/` (or `~/.config/paginate/adapters/`), then in the

@@ -1,6 +1,10 @@
 internal import CCmark
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 public import PaginateModel
 
@@ -449,7 +453,7 @@ private struct MarkdownBlockStream: BlockSource {
     let queue = BlockQueue()
     self.queue = queue
     cancellation = Cancellation(queue)
-    let thread = Thread {
+    let convert: @Sendable () -> Void = {
       bytes.withUnsafeBufferPointer { buffer in
         var converter = CmarkTreeConverter(source: buffer, options: options)
         guard let root = converter.parse() else {
@@ -479,8 +483,11 @@ private struct MarkdownBlockStream: BlockSource {
         queue.finish()
       }
     }
-    thread.stackSize = 16 << 20
-    thread.start()
+    if !DetachedThread.start(stackSize: 16 << 20, convert) {
+      // No thread to be had: convert everything here, with nothing to wait for.
+      queue.removeLimit()
+      convert()
+    }
   }
 
   mutating func nextBlock() -> Block? {
@@ -502,9 +509,9 @@ private final class BlockQueue: Sendable {
     var consumerWaits = false
     var title: String?
     var titleKnown = false
+    var limit = 4096
   }
 
-  private static let limit = 4096
   private let state = Mutex(State())
   // Semaphores start at 0 and are only signalled for a thread that said it waits.
   private let wakeConsumer = DispatchSemaphore(value: 0)
@@ -516,7 +523,7 @@ private final class BlockQueue: Sendable {
     while true {
       let (accepted, wakeUp): (Bool?, Bool) = state.withLock { state in
         if state.isCancelled { return (false, false) }
-        if state.blocks.count - state.head >= Self.limit {
+        if state.blocks.count - state.head >= state.limit {
           state.producerWaits = true
           return (nil, false)
         }
@@ -529,6 +536,11 @@ private final class BlockQueue: Sendable {
       if let accepted { return accepted }
       wakeProducer.wait()
     }
+  }
+
+  /// Lets the producer run to the end without waiting, for when it runs on the consumer's thread.
+  func removeLimit() {
+    state.withLock { $0.limit = .max }
   }
 
   func finish() {
@@ -559,7 +571,7 @@ private final class BlockQueue: Sendable {
             state.blocks.removeAll(keepingCapacity: true)
             state.head = 0
           }
-          let wake = state.producerWaits && state.blocks.count - state.head < Self.limit / 2
+          let wake = state.producerWaits && state.blocks.count - state.head < state.limit / 2
           if wake { state.producerWaits = false }
           return (block, false, wake)
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a document in the JSON form could not be read: where (a JSON path such as
 /// `$.blocks[3].level`, or a line and column for a syntax error) and what was expected.
@@ -75,9 +79,8 @@ extension DocumentDecodingError {
 
   /// Foundation says "Expected to decode Int but found a string instead."; keep what was found.
   private static func foundTypeName(_ description: String) -> String {
-    if let range = description.range(of: "but found ") {
-      let rest = description[range.upperBound...]
-      return String(rest.replacingOccurrences(of: " instead.", with: ""))
+    if let range = description.firstRange(of: "but found ") {
+      return String(description[range.upperBound...].replacing(" instead.", with: ""))
     }
     return description
   }
@@ -85,7 +88,7 @@ extension DocumentDecodingError {
   private static func syntaxMessage(_ error: any Error) -> String {
     var text = "\(error)"
     // Foundation's messages look like: dataCorrupted(... "Unexpected character 'x' around line 3, column 5." ...)
-    if let start = text.range(of: "debugDescription: \"") {
+    if let start = text.firstRange(of: "debugDescription: \"") {
       text = String(text[start.upperBound...])
       if let end = text.firstIndex(of: "\"") { text = String(text[..<end]) }
     }

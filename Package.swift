@@ -30,12 +30,13 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
-    // System libraries (Debian: libcmark-dev, libutf8proc-dev)
+    // System libraries (Debian: libcmark-dev, libutf8proc-dev; CMalloc is the C library's malloc.h)
     .systemLibrary(
       name: "CCmark",
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
+    .systemLibrary(name: "CMalloc"),
     .systemLibrary(
       name: "CUtf8proc",
       pkgConfig: "libutf8proc",
@@ -85,6 +86,7 @@ let package = Package(
       name: "paginate",
       dependencies: [
         "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender", "PaginatePaging", "PaginatePager",
+        "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings

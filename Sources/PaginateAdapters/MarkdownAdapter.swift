@@ -375,9 +375,14 @@ private struct CmarkTreeConverter {
   }
 
   /// Parses the inline Markdown of many cells at once, as paragraphs separated by blank lines;
-  /// a cell that does not come back as exactly one paragraph is parsed on its own.
+  /// a cell that does not come back as exactly one paragraph is parsed on its own. A cell with
+  /// no character that inline Markdown gives a meaning to (most cells: words and numbers) is
+  /// its own text, without a parse.
   private func inlines(ofCells cells: [String]) -> [[Inline]] {
-    let nonEmpty = cells.filter { !$0.isEmpty }
+    let smart = options & CMARK_OPT_SMART != 0
+    let isPlain = cells.map { Self.isPlainInlineText($0, smartPunctuation: smart) }
+    let nonEmpty = cells.indices.filter { !cells[$0].isEmpty && !isPlain[$0] }.map { cells[$0] }
+    guard !nonEmpty.isEmpty else { return cells.map { $0.isEmpty ? [] : [.text($0)] } }
     var bytes = Array(nonEmpty.joined(separator: "\n\n").utf8)
     let blocks = bytes.withUnsafeMutableBufferPointer { buffer in
       var converter = CmarkTreeConverter(source: UnsafeBufferPointer(buffer), options: options)
@@ -387,11 +392,32 @@ private struct CmarkTreeConverter {
       if case .paragraph = $0.content { return true } else { return false }
     }
     var next = 0
-    return cells.map { cell in
+    return cells.indices.map { index in
+      let cell = cells[index]
       guard !cell.isEmpty else { return [] }
+      if isPlain[index] { return [.text(cell)] }
       defer { next += 1 }
       if aligned, case .paragraph(let inlines) = blocks[next].content { return inlines }
       return inlines(ofCell: cell)
+    }
+  }
+
+  /// Whether inline Markdown would read `text` as exactly itself: printable ASCII with none of
+  /// the characters that start emphasis, code, links, images, autolinks, HTML, entities or
+  /// escapes (and, with smart punctuation, quotes, dashes and ellipses). Text with other bytes
+  /// (non-ASCII, controls) goes through libcmark.
+  static func isPlainInlineText(_ text: String, smartPunctuation: Bool) -> Bool {
+    text.utf8.allSatisfy { byte in
+      guard byte >= 0x20 && byte < 0x7F else { return false }
+      switch byte {
+      case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+        UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "!"):
+        return false
+      case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "."):
+        return !smartPunctuation
+      default:
+        return true
+      }
     }
   }
 

@@ -1,8 +1,11 @@
 import ArgumentParser
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
+#endif
+#if canImport(Glibc)
+  internal import CMalloc
 #endif
 
 /// The `paginate` command: prints pages by default; `adapters` lists the input formats.
@@ -28,6 +31,7 @@ extension Paginate {
   /// in front, then runs the command.
   static func main() {
     Signals.unblockTermination()
+    tuneAllocator()
     var arguments = Array(CommandLine.arguments.dropFirst())
     // `paginate -b FILE` is `paginate browse FILE`.
     if let index = arguments.firstIndex(where: { $0 == "-b" || $0 == "--browse" }),
@@ -42,6 +46,20 @@ extension Paginate {
     } catch {
       Diagnostics.fail(error.description, status: 64)
     }
+  }
+}
+
+extension Paginate {
+  /// Turns off glibc's fast bins. Markdown is converted on one thread and laid out on
+  /// another, so most small blocks are freed by a thread other than the one that made them;
+  /// with fast bins, every later allocation of 1 KiB or more on the converter's thread first
+  /// merged all of them (`malloc_consolidate`, a fifth of that thread's time). Without them a
+  /// free goes to the thread's cache or is merged at once. Measured: 8 MB of Markdown 8%
+  /// faster; plain text unchanged.
+  static func tuneAllocator() {
+    #if canImport(Glibc)
+      _ = mallopt(M_MXFAST, 0)
+    #endif
   }
 }
 

@@ -132,6 +132,31 @@ struct MarkdownAdapterTests {
     #expect(table.rows[1].source == SourceRange(line: 4))
   }
 
+  @Test(
+    "a table cell reads as the same inlines as a paragraph of its text, with and without smart punctuation",
+    arguments: [false, true])
+  func cellsReadLikeParagraphs(smart: Bool) throws {
+    // Plain cells skip libcmark; every character that means something inline must not.
+    let texts = [
+      "3.51", "High (m)", "a -- b", "\"quoted\" 'single'", "wait...", "x & y", "&amp; &#65;", "a\\*b",
+      "*em* and **strong**", "`code`", "[link](http://e.org)", "![alt](i.png)", "<http://e.org>", "<b>raw</b>",
+      "snake_case_name", "a\ttab", "naïve café", "100%", "a ~ b ^ c $ d # e + f = g",
+    ]
+    for text in texts {
+      let table = try markdown("| h |\n|---|\n| \(text.replacing("|", with: "\\|")) |\n", smart: smart)
+      guard case .table(let parsed) = table.blocks.first?.content else {
+        Issue.record("no table for \(text)")
+        continue
+      }
+      let paragraph = try markdown(text, smart: smart)
+      guard case .paragraph(let expected) = paragraph.blocks.first?.content else {
+        Issue.record("not a paragraph: \(text)")
+        continue
+      }
+      #expect(parsed.rows.first?.cells.first == expected, "cell \(text)")
+    }
+  }
+
   @Test("a table inside a block quote is recognised")
   func tableInQuote() throws {
     let document = try markdown("> | a | b |\n> |---|---|\n> | 1 | 2 |\n")

@@ -47,7 +47,7 @@ struct BlockLayout {
     case .htmlBlock(let html):
       return verbatim(html, width: width, source: block.source, style: [])
     case .thematicBreak:
-      return [FlowLine(line: Line(String(repeating: "─", count: width), style: .furniture), source: block.source)]
+      return [FlowLine(line: Line(String.repeated("─", count: width), style: .furniture), source: block.source)]
     case .table(let table):
       var layout = TableLayout(table: table, width: width, options: options)
       let header = layout.headerLines(notes: &notes)
@@ -71,7 +71,7 @@ struct BlockLayout {
     if lines.isEmpty { lines = [FlowLine(line: Line(), source: source)] }
     if level <= 2 {
       let ruleWidth = min(lines.map { $0.line.width }.max() ?? 0, width)
-      let rule = String(repeating: level == 1 ? "═" : "─", count: max(ruleWidth, 1))
+      let rule = String.repeated(level == 1 ? "═" : "─", count: max(ruleWidth, 1))
       lines.append(FlowLine(line: Line(rule, style: .furniture), source: source, penalty: Penalty.keepWithHeading))
     }
     lines[0].penalty = Penalty.free
@@ -109,9 +109,9 @@ struct BlockLayout {
     for (offset, item) in list.items.enumerated() {
       let marker = markers[offset]
       // Numbers are right-aligned so that the text of every item starts in the same column.
-      let padded = String(repeating: " ", count: markerWidth - 1 - DisplayWidth.of(marker)) + marker + " "
+      let padded = String.repeated(" ", count: markerWidth - 1 - DisplayWidth.of(marker)) + marker + " "
       let first = Line(padded)
-      let rest = Line(String(repeating: " ", count: markerWidth))
+      let rest = Line(String.repeated(" ", count: markerWidth))
       var lines =
         width - markerWidth >= Self.minimumNestedWidth(width)
         ? Self.prefixed(lines(for: item.blocks, width: width - markerWidth, tight: list.isTight), first: first, rest: rest)
@@ -128,7 +128,7 @@ struct BlockLayout {
   private mutating func definitionList(_ items: [DefinitionItem], width: Int, source: SourceRange?) -> [FlowLine] {
     // Indented by 4 while that leaves a readable width (see minimumNestedWidth).
     let indent = width - 4 >= Self.minimumNestedWidth(width) ? 4 : 0
-    let margin = Line(String(repeating: " ", count: indent))
+    let margin = Line(String.repeated(" ", count: indent))
     let termSetter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
     var result: [FlowLine] = []
     for item in items {
@@ -201,7 +201,7 @@ struct BlockLayout {
     for piece in line.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
       if piece.offset > 0 {
         let spaces = tabWidth - column % tabWidth
-        result += String(repeating: " ", count: spaces)
+        result += String.repeated(" ", count: spaces)
         column += spaces
       }
       result += piece.element

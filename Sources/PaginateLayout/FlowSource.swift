@@ -1,5 +1,6 @@
 import Dispatch
 import PaginateModel
+import Synchronization
 
 /// Produces flow lines block by block, only as far as the page breaker asks.
 ///
@@ -29,18 +30,24 @@ struct FlowSource {
     width = options.bodyWidth
   }
 
-  /// The line `offset` lines ahead of the current one, laying out more blocks as needed;
-  /// `nil` past the end of the document.
-  mutating func line(at offset: Int) -> FlowLine? {
+  /// Whether there is a line `offset` lines ahead of the current one, laying out more blocks
+  /// as needed; `false` past the end of the document.
+  mutating func hasLine(at offset: Int) -> Bool {
     while head + offset >= queue.count {
-      guard !isExhausted else { return nil }
+      guard !isExhausted else { return false }
       appendNextBlock()
     }
-    return queue[head + offset]
+    return true
+  }
+
+  /// The line `offset` lines ahead of the current one, which ``hasLine(at:)`` must have
+  /// confirmed. Read one field at a time (`source[offset].penalty`): nothing is copied.
+  subscript(offset: Int) -> FlowLine {
+    queue[head + offset]
   }
 
   /// Whether every line has been consumed.
-  mutating func isAtEnd() -> Bool { line(at: 0) == nil }
+  mutating func isAtEnd() -> Bool { !hasLine(at: 0) }
 
   /// Drops the first `count` lines.
   mutating func consume(_ count: Int) {
@@ -99,8 +106,8 @@ struct FlowSource {
 
 extension FlowSource {
   /// Reads the next batch of blocks and lays out, on both cores, those whose layout does not
-  /// depend on what comes before them (all but tables, once the links are numbered). The batch doubles in
-  /// size each time, up to 512 blocks, so the first page never waits for much.
+  /// depend on what comes before them (all but tables, once the links are numbered). The batch
+  /// doubles in size each time, up to 512 blocks, so the first page never waits for much.
   private mutating func refill() {
     batch.removeAll(keepingCapacity: true)
     batchLines.removeAll(keepingCapacity: true)
@@ -122,9 +129,15 @@ extension FlowSource {
     results.initialize(repeating: nil)
     defer { results.deallocate() }
     nonisolated(unsafe) let shared = results
-    DispatchQueue.concurrentPerform(iterations: 2) { worker in
+    // Each thread takes the next block not yet taken, so that a helper that starts late (both
+    // cores busy: Markdown is converted on a thread of its own) leaves its share to this
+    // thread rather than making it wait.
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
       var local = template
-      for position in stride(from: worker, to: independent.count, by: 2) {
+      while true {
+        let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard position < independent.count else { break }
         let index = independent[position]
         shared[index] = local.lines(for: blocks[index], width: width)
       }

@@ -27,16 +27,16 @@ struct PageBreaker {
   ///
   /// - Parameter number: The page number the body will have (it decides recto or verso).
   mutating func nextBody(number: Int) -> PageBody? {
-    while let first = source.line(at: 0), first.isSpacing { source.consume(1) }
-    guard let first = source.line(at: 0) else { return nil }
-    if first.forcedBreak == .recto && Page.side(of: number) == .verso {
+    while source.hasLine(at: 0), source[0].isSpacing { source.consume(1) }
+    guard source.hasLine(at: 0) else { return nil }
+    if source[0].forcedBreak == .recto && Page.side(of: number) == .verso {
       return PageBody(
         number: number, isBlank: true, lines: Array(repeating: Line(), count: height), source: nil,
         runningHead: runningHead)
     }
 
     var repeatedHeader: [Line] = []
-    if let table = first.tableHeader {
+    if let table = source[0].tableHeader {
       repeatedHeader = source.layout.tableHeaders[table]
       if repeatedHeader.count >= height { repeatedHeader = [] }
     }
@@ -46,11 +46,11 @@ struct PageBreaker {
     var notes: [Int] = []
     var noteLineCount = 0
     var best = (count: 0, cost: Int.max, noteCount: 0)
-    while let line = source.line(at: taken) {
-      if taken > 0 && line.forcedBreak != nil { break }
+    while source.hasLine(at: taken) {
+      if taken > 0 && source[taken].forcedBreak != nil { break }
       var newNotes: [Int] = []
       var extra = 0
-      for note in line.notes where !notes.contains(note) && !newNotes.contains(note) {
+      for note in source[taken].notes where !notes.contains(note) && !newNotes.contains(note) {
         newNotes.append(note)
         extra += noteLines(note).count
       }
@@ -74,7 +74,8 @@ struct PageBreaker {
     let chosenNotes = Array(notes.prefix(best.noteCount))
     var anchorLine: Int?
     for offset in 0..<best.count {
-      guard let line = source.line(at: offset) else { break }
+      guard source.hasLine(at: offset) else { break }
+      let line = source[offset]
       if anchorLine == nil && !line.isSpacing { anchorLine = line.sourceLine }
       lines.append(line.line)
       if let heading = line.heading, heading.level <= 2 { runningHead = heading.text }
@@ -89,7 +90,7 @@ struct PageBreaker {
     // Notes at the foot of the text area; if a single line cites more than fit, the rest go.
     var noteArea: [Line] = []
     if !chosenNotes.isEmpty {
-      noteArea.append(Line(String(repeating: "─", count: min(12, width)), style: .furniture))
+      noteArea.append(Line(String.repeated("─", count: min(12, width)), style: .furniture))
       for note in chosenNotes { noteArea += noteLines(note) }
     }
     let room = height - lines.count
@@ -107,10 +108,10 @@ struct PageBreaker {
   private mutating func breakCost(after count: Int, used: Int) -> Int {
     var penalty = 0
     var offset = count
-    while let next = source.line(at: offset) {
-      if next.forcedBreak != nil { penalty = 0; break }
-      penalty = max(penalty, next.penalty)
-      if !next.isSpacing { break }
+    while source.hasLine(at: offset) {
+      if source[offset].forcedBreak != nil { penalty = 0; break }
+      penalty = max(penalty, source[offset].penalty)
+      if !source[offset].isSpacing { break }
       offset += 1
     }
     let empty = height - used
@@ -129,7 +130,7 @@ struct PageBreaker {
     case .destination(let destination):
       if markerWidth < width {
         for (index, piece) in BlockLayout.cut(destination, width: width - markerWidth).enumerated() {
-          var line = Line(index == 0 ? marker : String(repeating: " ", count: markerWidth), style: .furniture)
+          var line = Line(index == 0 ? marker : String.repeated(" ", count: markerWidth), style: .furniture)
           line.append(piece, style: .link)
           lines.append(line)
         }
@@ -148,7 +149,7 @@ struct PageBreaker {
       let marker = Line(marker, style: .furniture)
       if markerWidth < width / 2 {
         let body = layout.lines(for: blocks, width: width - markerWidth, tight: true)
-        lines = BlockLayout.prefixed(body, first: marker, rest: Line(String(repeating: " ", count: markerWidth))).map(\.line)
+        lines = BlockLayout.prefixed(body, first: marker, rest: Line(String.repeated(" ", count: markerWidth))).map(\.line)
       } else {
         lines = layout.lines(for: blocks, width: width, tight: true).map(\.line)
       }

@@ -138,7 +138,7 @@ public struct PageSet: Sendable {
     let side = Page.side(of: body.number)
     let mirrored = options.isDoubleSided && side == .verso
     let left = mirrored ? options.margins.outer : options.margins.inner
-    let indent = Line(String(repeating: " ", count: left))
+    let indent = Line(String.repeated(" ", count: left))
     let values = HeaderTemplate.Values(
       page: body.number, pages: count, title: title, chapter: body.runningHead,
       file: options.fileName)

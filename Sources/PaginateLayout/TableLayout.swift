@@ -30,7 +30,7 @@ struct TableLayout {
   func headerLines(notes: inout FootnoteRegistry) -> [FlowLine] {
     guard let columnWidths else { return [] }
     var lines = row(table.header, style: [.bold], widths: columnWidths, notes: &notes)
-    let rule = columnWidths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─")
+    let rule = columnWidths.map { String.repeated("─", count: $0) }.joined(separator: "─┼─")
     lines.append(FlowLine(line: Line(rule, style: .furniture)))
     for index in lines.indices.dropFirst() { lines[index].penalty = Penalty.unsplittable }
     return lines

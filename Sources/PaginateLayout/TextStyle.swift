@@ -114,7 +114,7 @@ public struct Line: Sendable, Hashable {
 
   /// Appends `count` spaces.
   public mutating func appendSpaces(_ count: Int) {
-    if count > 0 { text += String(repeating: " ", count: count) }
+    if count > 0 { text += String.repeated(" ", count: count) }
   }
 
   /// Removes trailing spaces (and cuts spans that reached into them).

@@ -15,6 +15,25 @@ struct CommandLineTests {
     #expect(lines.contains { $0.hasPrefix("pandoc-json") })
   }
 
+  @Test("no source file imports Foundation where FoundationEssentials exists (Foundation loads ICU: 5 ms per start)")
+  func startsWithoutFoundation() throws {
+    // The release build then loads neither libFoundation nor ICU (a debug build links them
+    // anyway, so the binary the tests run cannot show it). Each import of Foundation must be
+    // the fallback branch of `#if canImport(FoundationEssentials)`.
+    let sources = Executable.packageRoot.appendingPathComponent("Sources")
+    let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+    #expect(files.contains { $0.hasSuffix(".swift") })
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      for (index, line) in lines.enumerated() where line.hasSuffix("import Foundation") {
+        #expect(index > 0 && lines[index - 1] == "#else", "\(file):\(index + 1) imports Foundation unguarded")
+      }
+    }
+  }
+
   static let sampleDocs: [String] = {
     let folder = Executable.packageRoot.appendingPathComponent("SampleDocs")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -1,10 +1,5 @@
 internal import CCmark
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
 public import PaginateModel
 
@@ -380,22 +375,23 @@ private struct CmarkTreeConverter {
   /// its own text, without a parse.
   private func inlines(ofCells cells: [String]) -> [[Inline]] {
     let smart = options & CMARK_OPT_SMART != 0
-    let isPlain = cells.map { Self.isPlainInlineText($0, smartPunctuation: smart) }
-    let nonEmpty = cells.indices.filter { !cells[$0].isEmpty && !isPlain[$0] }.map { cells[$0] }
-    guard !nonEmpty.isEmpty else { return cells.map { $0.isEmpty ? [] : [.text($0)] } }
-    var bytes = Array(nonEmpty.joined(separator: "\n\n").utf8)
-    let blocks = bytes.withUnsafeMutableBufferPointer { buffer in
-      var converter = CmarkTreeConverter(source: UnsafeBufferPointer(buffer), options: options)
-      return converter.convert()
+    let needsParse = cells.map { !$0.isEmpty && !Self.isPlainInlineText($0, smartPunctuation: smart) }
+    let parsed = cells.indices.filter { needsParse[$0] }.map { cells[$0] }
+    var blocks: [Block] = []
+    if !parsed.isEmpty {
+      var bytes = Array(parsed.joined(separator: "\n\n").utf8)
+      blocks = bytes.withUnsafeMutableBufferPointer { buffer in
+        var converter = CmarkTreeConverter(source: UnsafeBufferPointer(buffer), options: options)
+        return converter.convert()
+      }
     }
-    let aligned = blocks.count == nonEmpty.count && blocks.allSatisfy {
+    let aligned = blocks.count == parsed.count && blocks.allSatisfy {
       if case .paragraph = $0.content { return true } else { return false }
     }
     var next = 0
     return cells.indices.map { index in
       let cell = cells[index]
-      guard !cell.isEmpty else { return [] }
-      if isPlain[index] { return [.text(cell)] }
+      guard needsParse[index] else { return cell.isEmpty ? [] : [.text(cell)] }
       defer { next += 1 }
       if aligned, case .paragraph(let inlines) = blocks[next].content { return inlines }
       return inlines(ofCell: cell)

@@ -46,9 +46,6 @@ struct FlowSource {
     queue[head + offset]
   }
 
-  /// Whether every line has been consumed.
-  mutating func isAtEnd() -> Bool { !hasLine(at: 0) }
-
   /// Drops the first `count` lines.
   mutating func consume(_ count: Int) {
     head += count

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Why a document in the JSON form could not be read: where (a JSON path such as
 /// `$.blocks[3].level`, or a line and column for a syntax error) and what was expected.

@@ -1,8 +1,8 @@
 import ArgumentParser
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 import PaginateAdapters
 

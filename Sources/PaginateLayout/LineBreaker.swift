@@ -40,62 +40,75 @@ enum LineBreaker {
 
   static func optimal(_ units: [BreakUnit], width: Int) -> [Int] {
     let count = units.count
-    // position[i]: cells from the paragraph start to the start of unit i, spaces included.
-    var position = [Int](repeating: 0, count: count + 1)
-    var cost = [Int](repeating: Int.max, count: count + 1)
-    var previous = [Int](repeating: 0, count: count + 1)
+    // One allocation for the four tables, each indexed by unit boundary (0...count):
+    // - start[i]: cells from the paragraph start to the start of unit i, spaces included;
+    // - finish[i]: cells to the end of unit i - 1, without the space after it;
+    // - cost[i]: the least raggedness of the lines before boundary i;
+    // - previous[i]: where the last of those lines starts.
+    let stride = count + 1
+    let table = UnsafeMutablePointer<Int>.allocate(capacity: 4 * stride)
+    defer { table.deallocate() }
+    let start = table
+    let finish = table + stride
+    let cost = table + 2 * stride
+    let previous = table + 3 * stride
+    var longest = 0
     units.withUnsafeBufferPointer { units in
-      position.withUnsafeMutableBufferPointer { position in
-        cost.withUnsafeMutableBufferPointer { cost in
-          previous.withUnsafeMutableBufferPointer { previous in
-            var longest = 0
-            for index in 0..<count {
-              position[index + 1] = position[index] + units[index].width + (units[index].spaceAfter ? 1 : 0)
-              longest = max(longest, units[index].width)
-            }
-            // Only lines whose slack is at most the longest unit plus its space are considered
-            // (except for the last line, which costs nothing). Every line greedy breaking makes
-            // is among them (its slack is less than the next unit's width plus a space), so the
-            // result is never more ragged than greedy, and each position looks back at only a
-            // few units.
-            let window = longest + 1
-            cost[0] = 0
-            var lowest = 0  // the smallest start whose line still fits: it only moves forward
-            for end in 1...count {
-              let endPosition = position[end] - (units[end - 1].spaceAfter ? 1 : 0)
-              while lowest < end - 1 && endPosition - position[lowest] > width { lowest += 1 }
-              let isLast = end == count
-              var best = Int.max
-              var bestStart = end - 1
-              var start = lowest
-              while start < end {
-                let lineWidth = endPosition - position[start]
-                let slack = width - lineWidth
-                if slack > window && !isLast && start > lowest && best != Int.max { break }
-                let before = cost[start]
-                if before != Int.max {
-                  let total = before + (isLast ? 0 : slack * slack)
-                  if total <= best {
-                    best = total
-                    bestStart = start
-                  }
-                }
-                start += 1
-              }
-              cost[end] = best
-              previous[end] = bestStart
-            }
-          }
-        }
+      start[0] = 0
+      finish[0] = 0
+      for index in 0..<count {
+        let unit = units[index]
+        finish[index + 1] = start[index] + unit.width
+        start[index + 1] = finish[index + 1] + (unit.spaceAfter ? 1 : 0)
+        longest = max(longest, unit.width)
       }
     }
+    // Only lines whose slack is at most the longest unit plus its space are considered
+    // (except for the last line, which costs nothing). Every line greedy breaking makes is
+    // among them (its slack is less than the next unit's width plus a space), so the result is
+    // never more ragged than greedy, and each boundary looks back at only a few units.
+    let window = longest + 1
+    cost[0] = 0
+    var lowest = 0  // the smallest start whose line still fits: it only moves forward
+    for end in 1..<count {
+      let lineEnd = finish[end]
+      while lowest < end - 1 && lineEnd - start[lowest] > width { lowest += 1 }
+      // The longest line that fits is always a candidate; shorter ones only while their
+      // slack is within the window. Ties go to the later start, the shorter line.
+      var slack = width - (lineEnd - start[lowest])
+      var best = cost[lowest] + slack * slack
+      var bestStart = lowest
+      var candidate = lowest + 1
+      while candidate < end {
+        slack = width - (lineEnd - start[candidate])
+        if slack > window { break }
+        let total = cost[candidate] + slack * slack
+        if total <= best {
+          best = total
+          bestStart = candidate
+        }
+        candidate += 1
+      }
+      cost[end] = best
+      previous[end] = bestStart
+    }
+    // The last line costs nothing: it starts wherever the lines before it cost least, among
+    // the starts from which it fits.
+    let lineEnd = finish[count]
+    while lowest < count - 1 && lineEnd - start[lowest] > width { lowest += 1 }
+    var bestStart = lowest
+    for candidate in lowest..<count where cost[candidate] <= cost[bestStart] {
+      bestStart = candidate
+    }
+    previous[count] = bestStart
     var ends: [Int] = []
     var end = count
     while end > 0 {
       ends.append(end)
       end = previous[end]
     }
-    return ends.reversed()
+    ends.reverse()
+    return ends
   }
 
   /// The raggedness of a set of lines: the sum of the squared trailing space of every line but

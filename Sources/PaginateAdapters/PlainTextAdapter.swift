@@ -61,10 +61,20 @@ struct PlainTextBuilder: Sendable {
     }
     var index = start
     var lineStart = start
+    // Whether the line so far has a byte that is not printable ASCII (a tab, a control, UTF-8).
+    var lineNeedsCheck = false
     let count = bytes.count
+    let raw = UnsafeRawPointer(bytes.baseAddress)
     while index < count {
+      // Fast path: eight printable ASCII bytes hold no line end and nothing to escape.
+      if let raw, index + 8 <= count,
+        VisibleControls.isPrintableASCII(word: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      {
+        index += 8
+        continue
+      }
       let byte = bytes[index]
-      if byte > 0x0D {  // fast path: not a line end
+      if byte >= 0x20 && byte < 0x7F {
         index += 1
         continue
       }
@@ -72,7 +82,8 @@ struct PlainTextBuilder: Sendable {
         // A CR or FF at the end of a chunk may be followed by an LF in the next one.
         if byte != 0x0A && index + 1 == count && !isFinal { return lineStart }
         lineNumber += 1
-        line(UnsafeBufferPointer(rebasing: bytes[lineStart..<index]))
+        line(UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), isPrintableASCII: !lineNeedsCheck)
+        lineNeedsCheck = false
         if byte == 0x0C {
           pageBreak()
           // A form feed in the middle of a line splits it; the rest is on the same source line.
@@ -92,13 +103,14 @@ struct PlainTextBuilder: Sendable {
         index += 1
         lineStart = index
       } else {
+        lineNeedsCheck = true
         index += 1
       }
     }
     guard isFinal else { return lineStart }
     if lineStart < count {
       lineNumber += 1
-      line(UnsafeBufferPointer(rebasing: bytes[lineStart..<count]))
+      line(UnsafeBufferPointer(rebasing: bytes[lineStart..<count]), isPrintableASCII: !lineNeedsCheck)
     }
     return count
   }
@@ -115,7 +127,9 @@ struct PlainTextBuilder: Sendable {
     return blocks
   }
 
-  private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// Takes one line (without its line end); `isPrintableASCII` says whether the scan found
+  /// nothing but printable ASCII in it.
+  private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, isPrintableASCII: Bool) {
     var indent = 0
     var first = 0
     while first < bytes.count && (bytes[first] == 0x20 || bytes[first] == 0x09) {
@@ -148,7 +162,7 @@ struct PlainTextBuilder: Sendable {
     while end > first && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
     let line = UnsafeBufferPointer(rebasing: bytes[first..<end])
     paragraph.append(contentsOf: line)
-    if !paragraphNeedsCheck && !VisibleControls.isPrintableASCII(line) { paragraphNeedsCheck = true }
+    if !isPrintableASCII { paragraphNeedsCheck = true }
     paragraphLines += 1
   }
 

@@ -8,12 +8,19 @@ enum UTF8Validation {
   }
 
   /// The same, over a buffer. An ASCII byte ends any UTF-8 sequence, so each run of non-ASCII
-  /// bytes decodes on its own: ASCII is skipped a byte at a time, and the decoder only sees
-  /// the runs.
+  /// bytes decodes on its own: ASCII is skipped eight bytes at a time where it can be, and the
+  /// decoder only sees the runs.
   static func invalidSequenceCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
     var index = 0
+    let raw = UnsafeRawPointer(bytes.baseAddress)
     while index < bytes.count {
+      if let raw, index + 8 <= bytes.count,
+        raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+        continue
+      }
       if bytes[index] < 0x80 {
         index += 1
         continue

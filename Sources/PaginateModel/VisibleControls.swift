@@ -72,10 +72,10 @@ public enum VisibleControls {
     return true
   }
 
-  /// Whether eight bytes are all printable ASCII: no byte below 0x20, none with the high bit,
-  /// no DEL.
-  @inline(__always)
-  private static func isPrintableASCII(word: UInt64) -> Bool {
+  /// Whether eight bytes (loaded as one little- or big-endian word) are all printable ASCII:
+  /// no byte below 0x20, none with the high bit, no DEL.
+  @inlinable @inline(__always)
+  public static func isPrintableASCII(word: UInt64) -> Bool {
     let high: UInt64 = 0x8080_8080_8080_8080
     let below = (word &- 0x2020_2020_2020_2020) & ~word & high
     let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F

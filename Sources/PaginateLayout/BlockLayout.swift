@@ -67,7 +67,7 @@ struct BlockLayout {
       inlines, style: [.heading, .bold], links: options.links, notes: &notes, notesInline: notesInline)
     let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
     // A heading is never split: breaking inside it strands its first lines like a heading alone.
-    var lines = setter.set(text).map { FlowLine(line: $0.line, source: source, penalty: Penalty.keepWithHeading, notes: $0.notes) }
+    var lines = setter.set(text).withSource(source, penalty: Penalty.keepWithHeading)
     if lines.isEmpty { lines = [FlowLine(line: Line(), source: source)] }
     if level <= 2 {
       let ruleWidth = min(lines.map { $0.line.width }.max() ?? 0, width)
@@ -82,19 +82,18 @@ struct BlockLayout {
   private mutating func paragraph(_ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
     let text = ParagraphText(inlines, links: options.links, notes: &notes, notesInline: notesInline)
     let setter = ParagraphSetter(width: width, strategy: options.lineBreaking, justifies: options.justifies)
-    let set = setter.set(text)
-    return withWidowControl(set.map { FlowLine(line: $0.line, source: source, notes: $0.notes) })
+    var lines = setter.set(text).withSource(source)
+    applyWidowControl(to: &lines)
+    return lines
   }
 
   /// Penalises breaks that would leave fewer than the orphan minimum at the foot of a page or
   /// fewer than the widow minimum at the top of the next.
-  private func withWidowControl(_ lines: [FlowLine]) -> [FlowLine] {
-    var lines = lines
+  private func applyWidowControl(to lines: inout [FlowLine]) {
     let count = lines.count
     for index in 1..<max(count, 1) where index < options.orphanLines || count - index < options.widowLines {
       lines[index].penalty = max(lines[index].penalty, Penalty.widow)
     }
-    return lines
   }
 
   private mutating func list(_ list: ListBlock, width: Int, source: SourceRange?) -> [FlowLine] {
@@ -135,7 +134,7 @@ struct BlockLayout {
       let itemSource = item.source ?? source
       if !result.isEmpty { result.append(.spacing(source: itemSource)) }
       let text = ParagraphText(item.term, style: .bold, links: options.links, notes: &notes, notesInline: notesInline)
-      var term = termSetter.set(text).map { FlowLine(line: $0.line, source: itemSource, notes: $0.notes) }
+      var term = termSetter.set(text).withSource(itemSource)
       for index in term.indices.dropFirst() { term[index].penalty = Penalty.keepWithHeading }
       result += term
       for (offset, definition) in item.definitions.enumerated() {
@@ -171,7 +170,8 @@ struct BlockLayout {
       for index in lines.indices.dropFirst() { lines[index].penalty = Penalty.unsplittable }
       return lines
     }
-    return withWidowControl(lines)
+    applyWidowControl(to: &lines)
+    return lines
   }
 
   /// Puts `first` before the first line of `inner` and `rest` before the others.

@@ -27,6 +27,17 @@ struct FlowLine {
   }
 }
 
+extension Array where Element == FlowLine {
+  /// The lines with their source set, and their penalty raised to at least `penalty`.
+  consuming func withSource(_ source: SourceRange?, penalty: Int = Penalty.free) -> [FlowLine] {
+    for index in indices {
+      self[index].source = source
+      if penalty > self[index].penalty { self[index].penalty = penalty }
+    }
+    return self
+  }
+}
+
 /// Costs of a page break at a given line. A break is taken where the sum of its penalty and
 /// the cost of the space it leaves empty is least.
 enum Penalty {

@@ -68,7 +68,8 @@ struct FlowSource {
       return
     }
     let block = batch[batchIndex]
-    let prepared = batchLines[batchIndex]
+    // Taken out of the batch, so that the lines are changed in place rather than copied.
+    let prepared = batchLines[batchIndex].take()
     batchIndex += 1
     nextBlock += 1
     if case .pageBreak = block.content {
@@ -82,21 +83,24 @@ struct FlowSource {
     if case .heading(1, _) = block.content, layout.options.effectiveChapterBreak != .none {
       forced = max(forced, layout.options.effectiveChapterBreak)
     }
+    var spacing: FlowLine?
     if hasEmitted {
       if let forced {
         lines[0].forcedBreak = forced
       } else {
-        lines.insert(.spacing(source: block.source), at: 0)
+        spacing = .spacing(source: block.source)
       }
     }
     if keepPending {
-      for index in lines.indices.prefix(lines[0].isSpacing ? 3 : 2) {
+      spacing?.penalty = Penalty.keepWithHeading
+      for index in lines.indices.prefix(2) {
         lines[index].penalty = max(lines[index].penalty, Penalty.keepWithHeading)
       }
     }
     if case .heading = block.content { keepPending = true } else { keepPending = false }
     hasEmitted = true
     Self.interpolateSourceLines(&lines)
+    if let spacing { queue.append(spacing) }
     queue += lines
   }
 }

@@ -1,18 +1,13 @@
-/// A set line of a paragraph and the footnotes cited on it.
-struct SetLine {
-  var line: Line
-  var notes: [Int] = []
-}
-
 /// Sets paragraph text into lines: break units, line breaking, justification, style spans.
 struct ParagraphSetter {
   var width: Int
   var strategy: LineBreakStrategy
   var justifies: Bool
 
-  /// Sets a flattened paragraph; an empty paragraph gives no lines.
-  func set(_ text: ParagraphText) -> [SetLine] {
-    var lines: [SetLine] = []
+  /// Sets a flattened paragraph; an empty paragraph gives no lines. Each flow line has its
+  /// text and the notes cited on it; the caller gives it a source and a penalty.
+  func set(_ text: ParagraphText) -> [FlowLine] {
+    var lines: [FlowLine] = []
     if text.segments.count == 1 {
       lines = set(text.segments[0])
     } else {
@@ -24,13 +19,13 @@ struct ParagraphSetter {
     return lines.count == 1 && lines[0].line.isEmpty ? [] : lines
   }
 
-  private func set(_ segment: ParagraphText.StyledBytes) -> [SetLine] {
+  private func set(_ segment: ParagraphText.StyledBytes) -> [FlowLine] {
     segment.bytes.withUnsafeBufferPointer { bytes in
       let units = BreakUnits.split(bytes, maxWidth: max(width, 1))
-      guard !units.isEmpty else { return [SetLine(line: Line())] }
+      guard !units.isEmpty else { return [FlowLine(line: Line())] }
       let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
       let isStyled = segment.runs.contains { !$0.style.isEmpty }
-      var lines: [SetLine] = []
+      var lines: [FlowLine] = []
       lines.reserveCapacity(ends.count)
       var start = 0
       var noteIndex = 0
@@ -96,7 +91,7 @@ struct ParagraphSetter {
             notes.append(segment.notes[noteIndex].number)
             noteIndex += 1
           }
-          lines.append(SetLine(line: Line(text: text, spans: spans), notes: notes))
+          lines.append(FlowLine(line: Line(text: text, spans: spans), notes: notes))
           start = end
         }
       }

@@ -61,7 +61,7 @@ struct TableLayout {
 
   /// One row: each cell set at its column width, aligned, side by side.
   private func row(_ row: TableBlock.Row, style: TextStyle, widths: [Int], notes: inout FootnoteRegistry) -> [FlowLine] {
-    var cells: [[SetLine]] = []
+    var cells: [[FlowLine]] = []
     for column in widths.indices {
       let inlines = column < row.cells.count ? row.cells[column] : []
       let text = ParagraphText(inlines, style: style, links: options.links, notes: &notes)
@@ -74,7 +74,7 @@ struct TableLayout {
       var lineNotes: [Int] = []
       for column in widths.indices {
         if column > 0 { line.append(Self.separator, style: .furniture) }
-        let cell = lineIndex < cells[column].count ? cells[column][lineIndex] : SetLine(line: Line())
+        let cell = lineIndex < cells[column].count ? cells[column][lineIndex] : FlowLine(line: Line())
         lineNotes += cell.notes
         let slack = max(widths[column] - cell.line.width, 0)
         let alignment = column < table.alignments.count ? table.alignments[column] : .unspecified
@@ -108,14 +108,14 @@ struct TableLayout {
         }
         if column < body.cells.count { inlines += body.cells[column] }
         let text = ParagraphText(inlines, links: options.links, notes: &notes)
-        rowLines += setter.set(text).map { FlowLine(line: $0.line, source: body.source ?? source, notes: $0.notes) }
+        rowLines += setter.set(text).withSource(body.source ?? source)
       }
       for index in rowLines.indices.dropFirst() { rowLines[index].penalty = Penalty.unsplittable }
       result += rowLines
     }
     if result.isEmpty {
       let text = ParagraphText(table.header.cells.flatMap { $0 + [.text(" ")] }, style: .bold, links: options.links, notes: &notes)
-      result = setter.set(text).map { FlowLine(line: $0.line, source: source, notes: $0.notes) }
+      result = setter.set(text).withSource(source)
     }
     return result
   }

@@ -50,9 +50,11 @@ struct PageBreaker {
       if taken > 0 && source[taken].forcedBreak != nil { break }
       var newNotes: [Int] = []
       var extra = 0
-      for note in source[taken].notes where !notes.contains(note) && !newNotes.contains(note) {
-        newNotes.append(note)
-        extra += noteLines(note).count
+      if !source[taken].notes.isEmpty {
+        for note in source[taken].notes where !notes.contains(note) && !newNotes.contains(note) {
+          newNotes.append(note)
+          extra += noteLines(note).count
+        }
       }
       if !newNotes.isEmpty && notes.isEmpty { extra += 1 }  // the rule above the notes
       let used = repeatedHeader.count + taken + 1 + noteLineCount + extra
@@ -73,13 +75,13 @@ struct PageBreaker {
     var lastSourceLine: Int?
     let chosenNotes = Array(notes.prefix(best.noteCount))
     var anchorLine: Int?
+    lines.reserveCapacity(height)
     for offset in 0..<best.count {
       guard source.hasLine(at: offset) else { break }
-      let line = source[offset]
-      if anchorLine == nil && !line.isSpacing { anchorLine = line.sourceLine }
-      lines.append(line.line)
-      if let heading = line.heading, heading.level <= 2 { runningHead = heading.text }
-      if let range = line.source {
+      if anchorLine == nil && !source[offset].isSpacing { anchorLine = source[offset].sourceLine }
+      lines.append(source[offset].line)
+      if let heading = source[offset].heading, heading.level <= 2 { runningHead = heading.text }
+      if let range = source[offset].source {
         firstSourceLine = min(firstSourceLine ?? range.firstLine, range.firstLine)
         lastSourceLine = max(lastSourceLine ?? range.lastLine, range.lastLine)
       }

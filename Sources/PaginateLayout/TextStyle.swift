@@ -119,7 +119,7 @@ public struct Line: Sendable, Hashable {
 
   /// Removes trailing spaces (and cuts spans that reached into them).
   public mutating func trimTrailingSpaces() {
-    guard text.utf8.last == 0x20 else { return }
+    guard hasTrailingSpace else { return }
     var end = text.utf8.count
     let utf8 = Array(text.utf8)
     while end > 0 && utf8[end - 1] == 0x20 { end -= 1 }
@@ -129,6 +129,12 @@ public struct Line: Sendable, Hashable {
       guard span.range.lowerBound < end else { return nil }
       return StyleSpan(range: span.range.lowerBound..<min(span.range.upperBound, end), style: span.style)
     }
+  }
+
+  /// Whether the text ends with a space (read from the contiguous bytes where possible: the
+  /// generic `utf8.last` walks back over an index).
+  private var hasTrailingSpace: Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.last == 0x20 } ?? (text.utf8.last == 0x20)
   }
 
   /// The line with `style` added to the UTF-8 ranges `ranges` (sorted, not overlapping),

@@ -62,12 +62,12 @@ enum BreakUnits {
       // Fastest path, most of prose: an ASCII word that starts a unit and ends at a space is
       // a unit of its own (nothing before it in the unit, so no break rule applies).
       if unitStart < 0 && wordByte[Int(byte)] != 0 {
-        var end = index + 1
-        while end < count && wordByte[Int(bytes[end])] != 0 { end += 1 }
-        if end < count && bytes[end] == 0x20 && end - index <= maxWidth {
-          units.append(BreakUnit(start: index, end: end, width: end - index, spaceAfter: true))
-          index = end + 1
-          while index < count && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A) { index += 1 }
+        var end = index &+ 1
+        while end < count && wordByte[Int(bytes[end])] != 0 { end &+= 1 }
+        if end < count && bytes[end] == 0x20 && end &- index <= maxWidth {
+          units.append(BreakUnit(start: index, end: end, width: end &- index, spaceAfter: true))
+          index = end &+ 1
+          while index < count && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A) { index &+= 1 }
           continue
         }
       }

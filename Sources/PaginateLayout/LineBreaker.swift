@@ -70,24 +70,29 @@ enum LineBreaker {
     let window = longest + 1
     cost[0] = 0
     var lowest = 0  // the smallest start whose line still fits: it only moves forward
+    // The arithmetic below cannot overflow (cell counts and sums of squared slack of a
+    // paragraph held in memory), so it wraps rather than checks: this is the inner loop.
     for end in 1..<count {
-      let lineEnd = finish[end]
-      while lowest < end - 1 && lineEnd - start[lowest] > width { lowest += 1 }
+      // A line from unit `c` to unit `end - 1` has slack `start[c] - base`.
+      let base = finish[end] &- width
+      while lowest < end &- 1 && start[lowest] < base { lowest &+= 1 }
       // The longest line that fits is always a candidate; shorter ones only while their
       // slack is within the window. Ties go to the later start, the shorter line.
-      var slack = width - (lineEnd - start[lowest])
-      var best = cost[lowest] + slack * slack
+      var slack = start[lowest] &- base
+      var best = cost[lowest] &+ slack &* slack
       var bestStart = lowest
-      var candidate = lowest + 1
+      let limit = base &+ window
+      var candidate = lowest &+ 1
       while candidate < end {
-        slack = width - (lineEnd - start[candidate])
-        if slack > window { break }
-        let total = cost[candidate] + slack * slack
+        let position = start[candidate]
+        if position > limit { break }
+        slack = position &- base
+        let total = cost[candidate] &+ slack &* slack
         if total <= best {
           best = total
           bestStart = candidate
         }
-        candidate += 1
+        candidate &+= 1
       }
       cost[end] = best
       previous[end] = bestStart

@@ -20,6 +20,7 @@ enum LineBreaker {
 
   static func greedy(_ units: [BreakUnit], width: Int) -> [Int] {
     var ends: [Int] = []
+    ends.reserveCapacity(units.count / 8 + 1)
     var lineWidth = -1  // -1: the line is empty
     for (index, unit) in units.enumerated() {
       if lineWidth < 0 {
@@ -45,13 +46,13 @@ enum LineBreaker {
     // - finish[i]: cells to the end of unit i - 1, without the space after it;
     // - cost[i]: the least raggedness of the lines before boundary i;
     // - previous[i]: where the last of those lines starts.
-    let stride = count + 1
-    let table = UnsafeMutablePointer<Int>.allocate(capacity: 4 * stride)
+    let boundaries = count + 1
+    let table = UnsafeMutablePointer<Int>.allocate(capacity: 4 * boundaries)
     defer { table.deallocate() }
     let start = table
-    let finish = table + stride
-    let cost = table + 2 * stride
-    let previous = table + 3 * stride
+    let finish = table + boundaries
+    let cost = table + 2 * boundaries
+    let previous = table + 3 * boundaries
     var longest = 0
     units.withUnsafeBufferPointer { units in
       start[0] = 0
@@ -106,14 +107,21 @@ enum LineBreaker {
       bestStart = candidate
     }
     previous[count] = bestStart
-    var ends: [Int] = []
+    // Walk back from the end twice: once to count the lines, once to write their ends.
+    var lineCount = 0
     var end = count
     while end > 0 {
-      ends.append(end)
+      lineCount += 1
       end = previous[end]
     }
-    ends.reverse()
-    return ends
+    return [Int](unsafeUninitializedCapacity: lineCount) { ends, initialized in
+      var end = count
+      for index in stride(from: lineCount - 1, through: 0, by: -1) {
+        ends.initializeElement(at: index, to: end)
+        end = previous[end]
+      }
+      initialized = lineCount
+    }
   }
 
   /// The raggedness of a set of lines: the sum of the squared trailing space of every line but

@@ -15,8 +15,9 @@ struct BrowseCommand: ParsableCommand {
       page size, so page N is the page N that `paginate` prints. When standard output is not a \
       terminal, the pages are printed instead, as less does. Press H in the pager for the keys.
 
-      Keys: Space/→/l/j next · b/←/h/k previous · g/G first/last · N g go to page N ·
-            / ? search, n N repeat · f facing · d double-sided · w wrap-around · r reload · q quit
+      Keys: Space, Right, l or j next; b, Left, h or k previous; g/G first/last;
+            N g go to page N; / or ? search, n/N repeat; f facing; d double-sided;
+            w wrap-around; r reload; q quit
 
       Examples:
         paginate browse README.md

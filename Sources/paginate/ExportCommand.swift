@@ -18,10 +18,12 @@ struct ExportCommand: ParsableCommand {
       export never overwrites one of its inputs. With -o -, the export goes to standard output.
 
       text   the printed pages, separated by form feeds, as `paginate` prints them
-      json   the page set: every page with its number, side, lines, style spans, source lines
-             and running head (Docs/PageSetJSON.md, schema Docs/pageset.schema.json)
-      html   one self-contained file: pages drawn as sheets, spreads side by side with
-             --facing, arrow keys and clicks to turn pages, one page per sheet when printed
+      json   the page set: every page with its number, side, lines, style spans,
+             source lines and running head (Docs/PageSetJSON.md, schema
+             Docs/pageset.schema.json)
+      html   one self-contained file: pages drawn as sheets, spreads side by side
+             with --facing, arrow keys and clicks to turn pages, one page per sheet
+             when printed
 
       Examples:
         paginate export -o guide.html --facing --page-size a5 SampleDocs/guide.md

@@ -21,11 +21,11 @@ struct PrintCommand: ParsableCommand {
         paginate --page-size a5 --justify notes.txt | less -R
         paginate --pages 3-7,10 book.md
         paginate --pages odd book.md | lpr     (then --pages even for the backs)
-        paginate --double-sided --margin-inner 6 --margin-outer 2 --header '{chapter}||{page}' book.md
+        paginate --double-sided --margin-inner 6 --header '{chapter}||{page}' book.md
         paginate --facing --page-size 50x30 book.md
         cat notes.md | paginate --from markdown -
         pandoc -t json thesis.docx | paginate --from pandoc-json
-        paginate --from csv --adapter-timeout 5 data.txt   (an external adapter: paginate adapters)
+        paginate --from csv data.txt     (an external adapter: see paginate adapters)
         paginate -b book.md                     (browse: the same as paginate browse)
       """
   )

@@ -34,6 +34,32 @@ struct CommandLineTests {
     }
   }
 
+  @Test("--help discussions keep their hard line breaks within 80 columns (a longer line is re-wrapped mid-phrase)")
+  func helpLinesFit() throws {
+    // A discussion line that does not end in `\` is a line break of its own (a table row, an
+    // example): the argument parser wraps it again at 80 columns when standard output is not
+    // a terminal, leaving the end of the row at the start of the next line.
+    let folder = Executable.packageRoot.appendingPathComponent("Sources/paginate")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+    var checked = 0
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for discussion in text.components(separatedBy: "discussion: \"\"\"\n").dropFirst() {
+        guard let body = discussion.components(separatedBy: "\"\"\"").first else { continue }
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = lines.last.map { $0.prefix { $0 == " " }.count } ?? 0
+        // A line that ends in `\` continues on the next one: that paragraph is wrapped as a whole.
+        for (index, line) in lines.enumerated() where !line.hasSuffix("\\") {
+          if index > 0 && lines[index - 1].hasSuffix("\\") { continue }
+          checked += 1
+          let shown = line.dropFirst(min(indent, line.prefix { $0 == " " }.count))
+          #expect(shown.count <= 80, "\(file): \(shown.count) columns: \(shown)")
+        }
+      }
+    }
+    #expect(checked > 20)
+  }
+
   static let sampleDocs: [String] = {
     let folder = Executable.packageRoot.appendingPathComponent("SampleDocs")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -43,48 +43,11 @@ struct ParagraphSetter {
           }
           lineWidth += gaps
           let extra = justifies && !isLast ? max(width - lineWidth, 0) : 0
-          let layout = LineLayout(lineIndex: lineIndex, gaps: gaps, extra: extra)
+          let spacing = Spacing(lineIndex: lineIndex, gaps: gaps, extra: extra)
           var spans: [StyleSpan] = []
-          let spanStart = units[start].start
-          let spanEnd = units[end - 1].end
-          let text = String(unsafeUninitializedCapacity: byteCount + gaps + extra) { line in
-            if extra == 0 && spanEnd - spanStart == byteCount + gaps {
-              // Every gap is one byte of white space in the source: copy the line's bytes at
-              // once, then make each gap a space.
-              _ = line.initialize(from: UnsafeBufferPointer(rebasing: bytes[spanStart..<spanEnd]))
-              for index in start..<(end - 1) where units[index].spaceAfter {
-                line[units[index].end - spanStart] = 0x20
-              }
-              if isStyled {
-                for index in start..<end {
-                  Self.addSpans(
-                    for: units[index].start..<units[index].end, at: units[index].start - spanStart, runs: segment.runs,
-                    cursor: &runCursor, to: &spans)
-                }
-              }
-              return spanEnd - spanStart
-            }
-            var position = 0
-            var gap = 0
-            for index in start..<end {
-              let unit = units[index]
-              let length = unit.end - unit.start
-              _ = UnsafeMutableBufferPointer(rebasing: line[position..<(position + length)])
-                .initialize(from: UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end]))
-              if isStyled {
-                Self.addSpans(
-                  for: unit.start..<unit.end, at: position, runs: segment.runs, cursor: &runCursor, to: &spans)
-              }
-              position += length
-              if index < end - 1 && unit.spaceAfter {
-                let spaces = layout.spaces(atGap: gap)
-                UnsafeMutableBufferPointer(rebasing: line[position..<(position + spaces)]).initialize(repeating: 0x20)
-                position += spaces
-                gap += 1
-              }
-            }
-            return position
-          }
+          let text = Self.text(
+            of: UnsafeBufferPointer(rebasing: units[start..<end]), bytes: bytes, byteCount: byteCount,
+            spacing: spacing, runs: isStyled ? segment.runs : nil, cursor: &runCursor, spans: &spans)
           var notes: [Int] = []
           let lineEnd = units[end - 1].end
           while noteIndex < segment.notes.count && segment.notes[noteIndex].offset < lineEnd {
@@ -99,8 +62,54 @@ struct ParagraphSetter {
     }
   }
 
+  /// The text of the line made of `units` (consecutive, of `bytes`), spaced by `spacing`; with
+  /// `runs`, the line's style spans are added to `spans`.
+  ///
+  /// - Parameter byteCount: The bytes of the units alone, without the gaps.
+  private static func text(
+    of units: UnsafeBufferPointer<BreakUnit>, bytes: UnsafeBufferPointer<UInt8>, byteCount: Int, spacing: Spacing,
+    runs: [(end: Int, style: TextStyle)]?, cursor: inout Int, spans: inout [StyleSpan]
+  ) -> String {
+    let spanStart = units[0].start
+    let spanEnd = units[units.count - 1].end
+    return String(unsafeUninitializedCapacity: byteCount + spacing.gaps + spacing.extra) { line in
+      if spacing.extra == 0 && spanEnd - spanStart == byteCount + spacing.gaps {
+        // Every gap is one byte of white space in the source: copy the line's bytes at once,
+        // then make each gap a space.
+        _ = line.initialize(from: UnsafeBufferPointer(rebasing: bytes[spanStart..<spanEnd]))
+        for unit in units.dropLast() where unit.spaceAfter {
+          line[unit.end - spanStart] = 0x20
+        }
+        if let runs {
+          for unit in units {
+            addSpans(for: unit.start..<unit.end, at: unit.start - spanStart, runs: runs, cursor: &cursor, to: &spans)
+          }
+        }
+        return spanEnd - spanStart
+      }
+      var position = 0
+      var gap = 0
+      for (index, unit) in units.enumerated() {
+        let length = unit.end - unit.start
+        _ = UnsafeMutableBufferPointer(rebasing: line[position..<(position + length)])
+          .initialize(from: UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end]))
+        if let runs {
+          addSpans(for: unit.start..<unit.end, at: position, runs: runs, cursor: &cursor, to: &spans)
+        }
+        position += length
+        if index < units.count - 1 && unit.spaceAfter {
+          let spaces = spacing.spaces(atGap: gap)
+          UnsafeMutableBufferPointer(rebasing: line[position..<(position + spaces)]).initialize(repeating: 0x20)
+          position += spaces
+          gap += 1
+        }
+      }
+      return position
+    }
+  }
+
   /// How the spaces of one line are spread when it is justified.
-  private struct LineLayout {
+  private struct Spacing {
     var lineIndex: Int
     var gaps: Int
     var extra: Int

@@ -49,7 +49,7 @@ struct BlockLayout {
     case .thematicBreak:
       return [FlowLine(line: Line(String.repeated("─", count: width), style: .furniture), source: block.source)]
     case .table(let table):
-      var layout = TableLayout(table: table, width: width, options: options)
+      var layout = TableLayout(table: table, width: width, options: options, notesInline: notesInline)
       let header = layout.headerLines(notes: &notes)
       tableHeaders.append(header.map(\.line))
       return layout.lines(header: header, headerID: tableHeaders.count - 1, source: block.source, notes: &notes)

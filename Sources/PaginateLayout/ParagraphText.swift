@@ -39,7 +39,7 @@ struct ParagraphText {
   ///     with a marker (inside a note, which has no foot of its own).
   init(
     _ inlines: [Inline], style: TextStyle = [], links: LinkStyle, notes: inout FootnoteRegistry,
-    notesInline: Bool = false
+    notesInline: Bool
   ) {
     self.notesInline = notesInline
     append(inlines, style: style, links: links, notes: &notes)

@@ -13,16 +13,19 @@ struct TableLayout {
   let table: TableBlock
   let width: Int
   let options: LayoutOptions
+  /// Whether notes in cells are set in parentheses rather than cited (inside a note).
+  let notesInline: Bool
   /// The width of each column, or `nil` when the table is stacked.
   private(set) var columnWidths: [Int]?
 
   private static let separator = " │ "
   private static let separatorWidth = 3
 
-  init(table: TableBlock, width: Int, options: LayoutOptions) {
+  init(table: TableBlock, width: Int, options: LayoutOptions, notesInline: Bool) {
     self.table = table
     self.width = width
     self.options = options
+    self.notesInline = notesInline
     columnWidths = Self.fit(table: table, width: width)
   }
 
@@ -64,7 +67,7 @@ struct TableLayout {
     var cells: [[FlowLine]] = []
     for column in widths.indices {
       let inlines = column < row.cells.count ? row.cells[column] : []
-      let text = ParagraphText(inlines, style: style, links: options.links, notes: &notes)
+      let text = ParagraphText(inlines, style: style, links: options.links, notes: &notes, notesInline: notesInline)
       cells.append(ParagraphSetter(width: widths[column], strategy: .greedy, justifies: false).set(text))
     }
     let height = max(cells.map(\.count).max() ?? 1, 1)
@@ -107,14 +110,15 @@ struct TableLayout {
           inlines = [.strong(table.header.cells[column]), .text(": ")]
         }
         if column < body.cells.count { inlines += body.cells[column] }
-        let text = ParagraphText(inlines, links: options.links, notes: &notes)
+        let text = ParagraphText(inlines, links: options.links, notes: &notes, notesInline: notesInline)
         rowLines += setter.set(text).withSource(body.source ?? source)
       }
       for index in rowLines.indices.dropFirst() { rowLines[index].penalty = Penalty.unsplittable }
       result += rowLines
     }
     if result.isEmpty {
-      let text = ParagraphText(table.header.cells.flatMap { $0 + [.text(" ")] }, style: .bold, links: options.links, notes: &notes)
+      let text = ParagraphText(table.header.cells.flatMap { $0 + [.text(" ")] }, style: .bold, links: options.links, notes: &notes,
+        notesInline: notesInline)
       result = setter.set(text).withSource(source)
     }
     return result

@@ -76,6 +76,18 @@ struct PageSetTests {
     #expect(inline[0].textLines[0] == "See this <https://example.org/a>")
   }
 
+  @Test("a note inside a table inside a note is set in parentheses, like any note inside a note")
+  func noteInTableInNote() {
+    let cell: [Inline] = [.text("cell"), .note([.paragraph("aside")])]
+    let table = TableBlock(alignments: [.left], header: .init([[.text("Head")]]), rows: [.init([cell])])
+    let document = Document(blocks: [.paragraph([.text("Body"), .note([Block(.table(table))])])])
+    let text = pages(document, options(30, 12)).flatMap(\.textLines)
+    // The cell's column is as narrow as its longest word: read the note's lines as one.
+    let words = text.joined().filter { $0 != " " }
+    #expect(words.contains("[1]Head────cell(aside)"), "\(text)")
+    #expect(!words.contains("cell["), "\(text)")
+  }
+
   @Test("options that leave no room for text are refused")
   func validation() {
     var tooShort = options(20, 6) { $0.header = "x"; $0.footer = "y"; $0.margins = Margins(top: 1, bottom: 1) }

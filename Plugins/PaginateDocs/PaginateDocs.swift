@@ -8,7 +8,7 @@ import PackagePlugin
 /// README first: in a git work tree the files git does not ignore, elsewhere all but those in
 /// hidden and `.build*` folders. Every argument that is not a file is
 /// passed to `paginate` as an option (`--page-size 72x40`, `--double-sided`, …). With
-/// `--output FILE` the pages are exported to `FILE` (text, JSON or HTML by its extension),
+/// `--output FILE` (or `-o FILE`) the pages are exported to `FILE` (text, JSON or HTML by its extension),
 /// which needs `--allow-writing-to-package-directory`; without it they are printed.
 ///
 ///     swift package paginate README.md
@@ -17,8 +17,9 @@ import PackagePlugin
 @main
 struct PaginateDocs: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    var extractor = ArgumentExtractor(arguments)
-    let outputs = extractor.extractOption(named: "output") + extractor.extractOption(named: "o")
+    // ArgumentExtractor knows only `--name`: `-o FILE`, as `paginate export` takes it, is spelt out.
+    var extractor = ArgumentExtractor(arguments.map { $0 == "-o" ? "--output" : $0 })
+    let outputs = extractor.extractOption(named: "output")
     guard outputs.count <= 1 else { throw PluginFailure("give --output once") }
     let packageDirectory = context.package.directoryURL
     // Arguments naming existing files are the documents; the rest are paginate's options.

@@ -20,7 +20,7 @@ struct PluginTests {
     #expect(first.count == 21)  // 20 lines, the last ending with a newline before the form feed
   }
 
-  @Test("with --output, the package's README and *.md (not ignored ones) go to a file", .timeLimit(.minutes(15)))
+  @Test("with -o (--output), the package's README and *.md (not ignored ones) go to a file", .timeLimit(.minutes(15)))
   func output() throws {
     let target = Self.scratch + "/docs-\(UUID().uuidString).html"
     // A Markdown file in a folder .gitignore names (as the benchmark corpus is) is left out.
@@ -32,7 +32,7 @@ struct PluginTests {
       "swift",
       [
         "package", "--scratch-path", Self.scratch, "--allow-writing-to-package-directory", "paginate", "--page-size",
-        "72x40", "--output", target,
+        "72x40", "-o", target,
       ])
     #expect(result.status == 0, "\(result.stderr.suffix(2000))")
     let file = Executable.packageRoot.appendingPathComponent(target)

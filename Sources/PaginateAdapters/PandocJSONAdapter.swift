@@ -30,15 +30,15 @@ public struct PandocJSONAdapter: InputAdapter {
     Self.looksLikePandoc(head)
   }
 
-  /// Whether `head`, the start of an input, is a JSON object naming `"pandoc-api-version"`.
+  /// Whether `head`, the start of an input, is a JSON object with a `"pandoc-api-version"`
+  /// key (followed by its colon: the same words as a string value do not count).
   static func looksLikePandoc(_ head: ArraySlice<UInt8>) -> Bool {
     guard JSONAdapter().sniff(head) else { return false }
     let key = Array(#""pandoc-api-version""#.utf8)
-    guard head.count >= key.count else { return false }
-    var index = head.startIndex
-    while index <= head.endIndex - key.count {
-      if head[index] == key[0] && head[index..<index + key.count].elementsEqual(key) { return true }
-      index += 1
+    var rest = head[...]
+    while let match = rest.firstRange(of: key) {
+      rest = rest[match.upperBound...]
+      if rest.first(where: { !ByteText.isWhitespace($0) }) == UInt8(ascii: ":") { return true }
     }
     return false
   }

@@ -178,4 +178,16 @@ struct PandocJSONAdapterTests {
     #expect(loaded.document.blocks == [.paragraph("hi^[[31m")])
     #expect(try registry.load(InputSource(text: json, name: "<stdin>")).document.blocks == [.paragraph("hi^[[31m")])
   }
+
+  @Test("a paginate document whose text names pandoc-api-version is still read as paginate's JSON")
+  func notPandocForAWord() throws {
+    let json = #"""
+      {"version": 1, "blocks": [{"type": "paragraph", "inlines": ["pandoc-api-version"]},
+        {"type": "paragraph", "inlines": ["\"pandoc-api-version\": 1"]}]}
+      """#
+    let registry = AdapterRegistry.builtIn
+    #expect(try registry.adapter(for: InputSource(text: json, name: "<stdin>")).name == "json")
+    let loaded = try registry.load(InputSource(text: json, name: "doc.json"))
+    #expect(loaded.document.blocks == [.paragraph("pandoc-api-version"), .paragraph(#""pandoc-api-version": 1"#)])
+  }
 }

@@ -30,6 +30,10 @@ public struct ExternalAdapter: InputAdapter {
   /// The most bytes of output accepted from a run.
   public var outputLimit: Int
 
+  /// What the program writes is read by ``JSONAdapter``, which makes control characters
+  /// visible: the registry need not clean the document again.
+  public var guaranteesVisibleText: Bool { true }
+
   /// The program decides what it reads: a Word file, a spreadsheet. Its input is neither
   /// refused for NUL bytes nor checked for invalid UTF-8.
   public var readsBinaryInput: Bool { true }

@@ -55,12 +55,18 @@ public struct AdapterRegistry: Sendable {
   /// The adapter with this name (case-insensitive), if any. `md` and `txt` work too, as aliases
   /// through the file extensions; `external:NAME` names only an external adapter.
   public func adapter(named name: String) -> (any InputAdapter)? {
-    let wanted = name.lowercased()
-    if wanted.hasPrefix(Self.externalPrefix) {
-      let external = wanted.dropFirst(Self.externalPrefix.count)
+    if let external = Self.externalName(name) {
       return adapters.first { $0 is ExternalAdapter && $0.name == external }
     }
+    let wanted = name.lowercased()
     return adapters.first { $0.name == wanted } ?? adapters.first { $0.fileExtensions.contains(wanted) }
+  }
+
+  /// `NAME`, in lowercase, when `name` is `external:NAME`; otherwise `nil`.
+  public static func externalName(_ name: String) -> String? {
+    let lowered = name.lowercased()
+    guard lowered.hasPrefix(externalPrefix) else { return nil }
+    return String(lowered.dropFirst(externalPrefix.count))
   }
 
   /// Chooses the adapter for an input.

@@ -70,6 +70,14 @@ public struct ExternalAdapterDiscovery: Sendable {
     return result
   }
 
+  /// Every adapter program found (``all()``), each asked to describe itself: the adapter, or
+  /// why it cannot be used.
+  public func describeAll(timeout: Double) -> [(found: Found, adapter: Result<ExternalAdapter, InputError>)] {
+    all().map { found in
+      (found, Result { () throws(InputError) in try ExternalAdapter.describe(name: found.name, path: found.path, timeout: timeout) })
+    }
+  }
+
   /// The adapter program named `name`, if there is one.
   public func find(_ name: String) -> Found? {
     guard Self.isValidName(name) else { return nil }

@@ -27,8 +27,12 @@ struct AdaptersCommand: ParsableCommand {
 
   @Option(
     name: .customLong("adapter-timeout"),
-    help: ArgumentHelp("Seconds each external adapter may take to describe itself.", valueName: "seconds"))
-  var adapterTimeout: Double = 10
+    help: ArgumentHelp(InputOptions.adapterTimeoutHelp, valueName: "seconds"))
+  var adapterTimeout: Double = ExternalAdapter.defaultTimeout
+
+  func validate() throws {
+    try InputOptions.validateAdapterTimeout(adapterTimeout)
+  }
 
   mutating func run() throws {
     let builtIn = AdapterRegistry.builtIn.adapters
@@ -36,16 +40,17 @@ struct AdaptersCommand: ParsableCommand {
       Row(name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: nil, summary: adapter.summary)
     }
     let builtInNames = Set(builtIn.map(\.name))
-    for found in InputOptions.discovery.all() {
-      do {
-        let adapter = try ExternalAdapter.describe(name: found.name, path: found.path, timeout: adapterTimeout)
+    for (found, described) in InputOptions.discovery.describeAll(timeout: adapterTimeout) {
+      let location = VisibleControls.escape(found.path)
+      switch described {
+      case .success(let adapter):
         let shadowed = builtInNames.contains(adapter.name) ? " (a built-in has this name: use --from external:\(adapter.name))" : ""
         rows.append(
           Row(
-            name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: VisibleControls.escape(found.path),
+            name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: location,
             summary: adapter.summary + shadowed))
-      } catch {
-        rows.append(Row(name: found.name, extensions: "", location: VisibleControls.escape(found.path), summary: "not usable: \(error.message)"))
+      case .failure(let error):
+        rows.append(Row(name: found.name, extensions: "", location: location, summary: "not usable: \(error.message)"))
       }
     }
     let nameWidth = max(4, rows.map(\.name.count).max() ?? 0)

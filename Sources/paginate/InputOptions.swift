@@ -22,8 +22,11 @@ struct InputOptions: ParsableArguments {
 
   @Option(
     name: .customLong("adapter-timeout"),
-    help: ArgumentHelp("Seconds an external adapter may run before it is stopped.", valueName: "seconds"))
+    help: ArgumentHelp(Self.adapterTimeoutHelp, valueName: "seconds"))
   var adapterTimeout: Double = ExternalAdapter.defaultTimeout
+
+  /// The help of `--adapter-timeout`, here and in `paginate adapters`.
+  static let adapterTimeoutHelp = "Seconds an external adapter may run (or take to describe itself) before it is stopped."
 
   /// The built-in adapters, configured by these options.
   var builtIn: AdapterRegistry {
@@ -46,7 +49,7 @@ struct InputOptions: ParsableArguments {
   func registry(for paths: [String]) throws(InputError) -> AdapterRegistry {
     var registry = builtIn
     if let from, registry.adapter(named: from) == nil {
-      let name = Self.externalName(from)
+      let name = Self.programName(from)
       guard let found = Self.discovery.find(name) else { return registry }  // validate() reported it
       registry.add(external: try ExternalAdapter.describe(name: found.name, path: found.path, timeout: adapterTimeout))
       return registry
@@ -55,32 +58,35 @@ struct InputOptions: ParsableArguments {
     let extensions = paths.map(InputSource.fileExtension(of:)).filter { !$0.isEmpty }
     let known = Set(registry.adapters.flatMap(\.fileExtensions))
     guard extensions.contains(where: { !known.contains($0) }) else { return registry }
-    for found in Self.discovery.all() {
-      do {
-        registry.add(external: try ExternalAdapter.describe(name: found.name, path: found.path, timeout: adapterTimeout))
-      } catch {
-        Diagnostics.warn("skipping \(error.description)")
+    for (_, adapter) in Self.discovery.describeAll(timeout: adapterTimeout) {
+      switch adapter {
+      case .success(let adapter): registry.add(external: adapter)
+      case .failure(let error): Diagnostics.warn("skipping \(error.description)")
       }
     }
     return registry
   }
 
-  /// `NAME` for `external:NAME` or `NAME`, in lowercase.
-  static func externalName(_ from: String) -> String {
-    let name = from.lowercased()
-    return name.hasPrefix(AdapterRegistry.externalPrefix) ? String(name.dropFirst(AdapterRegistry.externalPrefix.count)) : name
+  /// The adapter program's name for `--from external:NAME` or `--from NAME`, in lowercase.
+  static func programName(_ from: String) -> String {
+    AdapterRegistry.externalName(from) ?? from.lowercased()
+  }
+
+  /// Refuses a time limit that is not a positive number of seconds.
+  static func validateAdapterTimeout(_ seconds: Double) throws {
+    guard seconds > 0, seconds.isFinite else {
+      throw ValidationError("--adapter-timeout must be a number of seconds above 0; got \(seconds).")
+    }
   }
 
   func validate() throws {
-    guard adapterTimeout > 0, adapterTimeout.isFinite else {
-      throw ValidationError("--adapter-timeout must be a number of seconds above 0; got \(adapterTimeout).")
-    }
+    try Self.validateAdapterTimeout(adapterTimeout)
     guard let from else { return }
     let isExternal = from.lowercased().hasPrefix(AdapterRegistry.externalPrefix)
     if !isExternal && builtIn.adapter(named: from) != nil { return }
-    if Self.discovery.find(Self.externalName(from)) != nil { return }
+    if Self.discovery.find(Self.programName(from)) != nil { return }
     let names = builtIn.adapters.map(\.name) + Self.discovery.all().map(\.name)
-    let what = isExternal ? "No external adapter '\(Self.externalName(from))'" : "Unknown input format '\(from)'"
+    let what = isExternal ? "No external adapter '\(Self.programName(from))'" : "Unknown input format '\(from)'"
     throw ValidationError(
       "\(what); expected one of \(names.joined(separator: ", ")) (external adapters are programs named paginate-adapter-NAME on PATH or in ~/.config/paginate/adapters)."
     )

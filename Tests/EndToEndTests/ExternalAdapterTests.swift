@@ -132,8 +132,11 @@ struct ExternalAdapterTests {
     #expect(elapsed < 10)
     // The adapter's own child (the sleep) was killed with it: its process group is gone.
     let survivors = try Executable.runTool("pgrep", ["-f", "sleep \(marker)"])
+    #expect(survivors.status == 1, "pgrep found (or failed): \(survivors.stdout)\(survivors.stderr)")
     #expect(survivors.stdout.isEmpty, "left running: \(survivors.stdout)")
     #expect(try adapters.run(["--adapter-timeout", "0", path]).status == 64)
+    // paginate adapters takes the same limit, checked the same way, for describing.
+    #expect(try adapters.run(["adapters", "--adapter-timeout", "0"]).status == 64)
   }
 
   @Test(

@@ -76,7 +76,8 @@ extension [Block] {
 }
 
 /// Walks a libcmark tree with an explicit stack (no recursion, so deep nesting cannot overflow
-/// the stack) and builds the model. No cmark pointer outlives ``convert()``.
+/// the stack) and builds the model. ``convert()`` parses and frees its own tree; a caller of
+/// ``parse()`` owns the tree it gets and frees it after converting its blocks.
 private struct CmarkTreeConverter {
   let source: UnsafeBufferPointer<UInt8>
   let options: Int32
@@ -96,6 +97,16 @@ private struct CmarkTreeConverter {
     var inlineDepth = 0
     /// Containers inside this one that were nested too deeply to get a frame.
     var skipped = 0
+
+    /// Whether this container is nested beyond the limits: it then gets no frame, and its
+    /// children join its parent's.
+    var isTooDeep: Bool {
+      switch type {
+      case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST: blockDepth >= MarkdownAdapter.maximumNesting
+      case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK: inlineDepth >= MarkdownAdapter.maximumInlineNesting
+      default: false
+      }
+    }
 
     /// The depths a child of this frame's node sees.
     func child(node: OpaquePointer, type: cmark_node_type) -> Frame {
@@ -158,12 +169,15 @@ private struct CmarkTreeConverter {
       if event == CMARK_EVENT_ENTER {
         if Self.isLeaf(type) {
           append(leaf(node, type), to: &stack)
-        } else if let parent = stack.last, Self.isTooDeep(type, under: parent) {
-          // Nested too deeply: no frame of its own, so its children join the parent's
-          // (flattening without copying, however deep the input goes).
-          stack[stack.count - 1].skipped += 1
         } else {
-          stack.append(stack.last?.child(node: node, type: type) ?? Frame(node: node, type: type))
+          let frame = stack.last?.child(node: node, type: type) ?? Frame(node: node, type: type)
+          if frame.isTooDeep && !stack.isEmpty {
+            // Nested too deeply: no frame of its own, so its children join the parent's
+            // (flattening without copying, however deep the input goes).
+            stack[stack.count - 1].skipped += 1
+          } else {
+            stack.append(frame)
+          }
         }
       } else if event == CMARK_EVENT_EXIT {
         if let top = stack.last, top.node != node, top.skipped > 0 {
@@ -174,9 +188,7 @@ private struct CmarkTreeConverter {
         if type == CMARK_NODE_DOCUMENT {
           result = frame.blocks
         } else {
-          var converted = close(&frame, quoteDepth: frame.quoteDepth)
-          converted = flattenedIfTooDeep(converted, frame: frame)
-          append(converted, to: &stack)
+          append(close(&frame, quoteDepth: frame.quoteDepth), to: &stack)
         }
       }
     }
@@ -191,33 +203,6 @@ private struct CmarkTreeConverter {
     case item(ListBlock.Item)
     case blocks([Block])
     case inlines([Inline])
-  }
-
-  /// Whether a container of `type` inside `parent` is nested beyond the limits.
-  private static func isTooDeep(_ type: cmark_node_type, under parent: Frame) -> Bool {
-    switch type {
-    case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST:
-      let depth = parent.blockDepth + (parent.type == CMARK_NODE_BLOCK_QUOTE || parent.type == CMARK_NODE_LIST ? 1 : 0)
-      return depth >= MarkdownAdapter.maximumNesting
-    case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK:
-      let spans = parent.type == CMARK_NODE_EMPH || parent.type == CMARK_NODE_STRONG || parent.type == CMARK_NODE_LINK
-      return parent.inlineDepth + (spans ? 1 : 0) >= MarkdownAdapter.maximumInlineNesting
-    default:
-      return false
-    }
-  }
-
-  /// Replaces a container nested too deeply by its children.
-  private func flattenedIfTooDeep(_ converted: Converted, frame: Frame) -> Converted {
-    switch frame.type {
-    case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST:
-      guard frame.blockDepth >= MarkdownAdapter.maximumNesting else { return converted }
-      return .blocks(frame.type == CMARK_NODE_LIST ? frame.items.flatMap(\.blocks) : frame.blocks)
-    case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK:
-      return frame.inlineDepth >= MarkdownAdapter.maximumInlineNesting ? .inlines(frame.inlines) : converted
-    default:
-      return converted
-    }
   }
 
   private func append(_ converted: Converted, to stack: inout [Frame]) {

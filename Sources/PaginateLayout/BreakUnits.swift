@@ -59,18 +59,6 @@ enum BreakUnits {
     var index = 0
     while index < count {
       let byte = bytes[index]
-      // Fastest path, most of prose: an ASCII word that starts a unit and ends at a space is
-      // a unit of its own (nothing before it in the unit, so no break rule applies).
-      if unitStart < 0 && wordByte[Int(byte)] != 0 {
-        var end = index &+ 1
-        while end < count && wordByte[Int(bytes[end])] != 0 { end &+= 1 }
-        if end < count && bytes[end] == 0x20 && end &- index <= maxWidth {
-          units.append(BreakUnit(start: index, end: end, width: end &- index, spaceAfter: true))
-          index = end &+ 1
-          while index < count && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A) { index &+= 1 }
-          continue
-        }
-      }
       if byte == 0x20 || byte == 0x09 || byte == 0x0A {
         if unitStart >= 0 {
           close(at: index, spaceAfter: true)
@@ -83,8 +71,16 @@ enum BreakUnits {
       // Fast path: a run of ASCII word bytes (no space, hyphen or opening bracket), each one
       // cell, with no break opportunity inside.
       if wordByte[Int(byte)] != 0 {
-        var end = index + 1
-        while end < count && wordByte[Int(bytes[end])] != 0 { end += 1 }
+        var end = index &+ 1
+        while end < count && wordByte[Int(bytes[end])] != 0 { end &+= 1 }
+        // Most of prose: a word that starts a unit and ends at a space is a unit of its own
+        // (nothing comes before it in the unit, so no break rule applies).
+        if unitStart < 0 && end < count && bytes[end] == 0x20 && end &- index <= maxWidth {
+          units.append(BreakUnit(start: index, end: end, width: end &- index, spaceAfter: true))
+          index = end &+ 1
+          while index < count && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A) { index &+= 1 }
+          continue
+        }
         // The last ASCII byte before a non-ASCII one may start a cluster (a combining mark).
         if end < count && bytes[end] >= 0x80 { end -= 1 }
         if end > index {

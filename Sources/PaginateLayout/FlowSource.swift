@@ -41,7 +41,8 @@ struct FlowSource {
   }
 
   /// The line `offset` lines ahead of the current one, which ``hasLine(at:)`` must have
-  /// confirmed. Read one field at a time (`source[offset].penalty`): nothing is copied.
+  /// confirmed. Read one field at a time (`source[offset].penalty`): once inlined, that reads
+  /// the field in place instead of copying the whole line.
   subscript(offset: Int) -> FlowLine {
     queue[head + offset]
   }

@@ -50,11 +50,9 @@ struct PageBreaker {
       if taken > 0 && source[taken].forcedBreak != nil { break }
       var newNotes: [Int] = []
       var extra = 0
-      if !source[taken].notes.isEmpty {
-        for note in source[taken].notes where !notes.contains(note) && !newNotes.contains(note) {
-          newNotes.append(note)
-          extra += noteLines(note).count
-        }
+      for note in source[taken].notes where !notes.contains(note) && !newNotes.contains(note) {
+        newNotes.append(note)
+        extra += noteLines(note).count
       }
       if !newNotes.isEmpty && notes.isEmpty { extra += 1 }  // the rule above the notes
       let used = repeatedHeader.count + taken + 1 + noteLineCount + extra

@@ -52,26 +52,6 @@ public enum VisibleControls {
     return utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines) }) ?? true
   }
 
-  /// Whether every byte is printable ASCII (0x20–0x7E): nothing in it can need an escape.
-  ///
-  /// - Complexity: O(n), eight bytes at a time.
-  public static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= count {
-        if !isPrintableASCII(word: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
-        index += 8
-      }
-    }
-    while index < count {
-      if bytes[index] < 0x20 || bytes[index] >= 0x7F { return false }
-      index += 1
-    }
-    return true
-  }
-
   /// Whether eight bytes (loaded as one little- or big-endian word) are all printable ASCII:
   /// no byte below 0x20, none with the high bit, no DEL.
   @inlinable @inline(__always)

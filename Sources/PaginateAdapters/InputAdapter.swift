@@ -59,9 +59,9 @@ extension InputAdapter {
   public var readsBinaryInput: Bool { false }
 }
 
-/// An adapter that can also read its input incrementally, so that a huge file is paginated
-/// with memory bounded by what one page needs, and the first page appears before the rest of
-/// the file is read.
+/// An adapter that can also produce blocks incrementally, so that the first page appears
+/// before the rest of the input is converted. Plain text also reads its input in chunks, so
+/// a huge file is paginated with memory bounded by what one page needs.
 public protocol StreamingInputAdapter: InputAdapter {
   /// Blocks read from `read`, a function that fills a buffer and returns the number of bytes
   /// written (0 at the end of the input, negative on an error, which ends it too).

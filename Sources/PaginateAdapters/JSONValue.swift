@@ -15,7 +15,8 @@ enum JSONValue: Sendable {
   /// Members in their order in the input (pandoc's objects have two or three).
   case object([(key: String, value: JSONValue)])
 
-  /// Parses JSON text, after ``JSONSyntaxCheck`` found no error (so nesting is bounded).
+  /// Parses JSON text. ``JSONSyntaxCheck`` runs first, so nesting is bounded and the parse
+  /// itself meets no syntax error.
   ///
   /// - Throws: `JSONSyntaxCheck.Failure` for a syntax error, with its line and column.
   init(parsing bytes: ArraySlice<UInt8>) throws(JSONSyntaxCheck.Failure) {
@@ -177,7 +178,7 @@ private struct JSONParser {
           }
         }
         let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-        decoded.append(contentsOf: String(character).utf8)
+        decoded.append(contentsOf: character.utf8)
       default: decoded.append(escape)  // \" \\ \/
       }
     }

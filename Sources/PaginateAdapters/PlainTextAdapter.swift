@@ -56,7 +56,7 @@ struct PlainTextBuilder: Sendable {
     var start = 0
     if atStart {
       if bytes.count < 3 && !isFinal { return 0 }
-      if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+      if bytes.starts(with: ByteText.byteOrderMark) { start = ByteText.byteOrderMark.count }
       atStart = false
     }
     var index = start

@@ -3,11 +3,14 @@
 /// Greedy puts as many units on each line as fit. Optimal minimises the raggedness of the
 /// paragraph: the sum over every line but the last of the square of its trailing space, the
 /// measure GNU `fmt` and `par` aim at. It is a shortest-path search over break positions
-/// (Knuth and Plass, "Breaking Paragraphs into Lines", 1981, without stretch and shrink), where
-/// only lines that fit are considered, so each position looks back at most one line's worth of
-/// units.
+/// (Knuth and Plass, "Breaking Paragraphs into Lines", 1981, without stretch and shrink) over
+/// lines that fit and whose slack is at most the paragraph's longest unit plus a space (the
+/// last line excepted). That window holds every line greedy breaking would make, so the result
+/// is never more ragged than greedy; lines outside it are not tried, so it is the least ragged
+/// breaking among such lines rather than among all.
 ///
-/// - Complexity: greedy O(n); optimal O(n·k) where k is the most units that fit on one line.
+/// - Complexity: greedy O(n); optimal O(n·w) where w is the number of starts within the window
+///   of slack, a few for prose.
 enum LineBreaker {
   /// The end index (exclusive) of each line's units.
   static func breaks(_ units: [BreakUnit], width: Int, strategy: LineBreakStrategy) -> [Int] {

@@ -5,8 +5,8 @@ import PaginateModel
 ///
 /// The rules this serves: no widow or orphan, a heading kept with two lines of what follows, a
 /// short code block or a table row kept whole, explicit and chapter breaks honoured, a table's
-/// header repeated at the top of each page it continues on, and link notes at the foot of the
-/// page where they are cited. A page is left short by more than a third of its height only
+/// header repeated at the top of each page it continues on, and notes (a link's destination, or
+/// a note's own text) at the foot of the page where they are cited. A page is left short by more than a third of its height only
 /// when every other break is worse.
 struct PageBreaker {
   private(set) var source: FlowSource

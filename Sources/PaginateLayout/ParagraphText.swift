@@ -3,8 +3,8 @@ import PaginateModel
 /// The text of a paragraph flattened for line breaking: UTF-8 bytes with a style per byte,
 /// split at hard breaks into segments that are broken independently.
 ///
-/// Link destinations become note markers (`[1]`) or inline URLs here, so that the line breaker
-/// sees them as text.
+/// Link destinations become note markers (`[1]`) or inline URLs here, and notes become markers
+/// (or, inside a note, their text in parentheses), so that the line breaker sees them as text.
 struct ParagraphText {
   /// The bytes of each segment (a hard break ends a segment).
   var segments: [StyledBytes] = [StyledBytes()]
@@ -121,9 +121,10 @@ struct FootnoteRegistry {
     return entries.count
   }
 
-  /// The number of the note with these blocks, assigning the next one on first use. Two notes
-  /// with the same text share a number, as two links to one place do; that is what lets a
-  /// block be laid out again (or on another core) and cite the same numbers.
+  /// The number of the note with these blocks, assigning the next one on first use. Two equal
+  /// notes (the same blocks, source lines included) share a number, as two links to one place
+  /// do; that is what lets a block be laid out again (or on another core) and cite the same
+  /// numbers.
   mutating func number(forNote blocks: [Block]) -> Int {
     if let number = noteNumbers[blocks] { return number }
     entries.append(.note(blocks))

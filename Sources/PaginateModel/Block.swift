@@ -1,7 +1,7 @@
 /// A block of a document: a heading, a paragraph, a list, a table, and so on.
 ///
 /// A block is its ``content`` plus the ``source`` lines it came from. Containers (block quotes,
-/// list items) hold further blocks; leaf blocks hold inlines or verbatim text.
+/// list items, definitions) hold further blocks; leaf blocks hold inlines or verbatim text.
 ///
 ///     let heading = Block(.heading(level: 1, [.text("Introduction")]), source: SourceRange(line: 1))
 public struct Block: Sendable, Hashable {

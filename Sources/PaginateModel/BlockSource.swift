@@ -1,7 +1,8 @@
-/// Blocks produced one at a time, so that a large input never has to be in memory whole.
+/// Blocks produced one at a time, so that layout can start before the input is all converted.
 ///
-/// Adapters that can read incrementally (plain text) provide one; a ``Document`` is read
-/// through ``ArrayBlockSource``. A source is consumed once, from one task at a time.
+/// Plain text reads its input a chunk at a time, so a large file is never in memory whole;
+/// Markdown holds the input and libcmark's tree, and converts it a block at a time on a thread
+/// of its own. A ``Document`` is read through ``ArrayBlockSource``. A source is consumed once, from one task at a time.
 public protocol BlockSource: Sendable {
   /// The next block, or `nil` at the end of the input.
   mutating func nextBlock() -> Block?

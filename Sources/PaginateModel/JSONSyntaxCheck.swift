@@ -200,9 +200,7 @@ package struct JSONSyntaxCheck {
     if index - start > 15 || bytes[start..<index].contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
       if let value = Double(text), !value.isFinite {
-        let end = index
-        index = start
-        defer { index = end }
+        index = start  // the failure's line and column are the number's
         throw failure("number out of range: \(text)")
       }
     }

@@ -161,7 +161,7 @@ struct PandocConverter {
       }
       return result
     default:
-      return [.text(Self.strings(in: content).joined(separator: " "))]
+      return [.text(Self.words(in: content))]
     }
   }
 
@@ -176,7 +176,7 @@ struct PandocConverter {
 
   private func append(_ element: JSONValue, to builder: inout InlineBuilder) {
     guard let (type, content) = Self.tagged(element) else {
-      builder.text(Self.strings(in: element).joined(separator: " "))
+      builder.text(Self.words(in: element))
       return
     }
     let items = content.array
@@ -202,38 +202,35 @@ struct PandocConverter {
       builder.text("_")
       for item in items ?? [] { append(item, to: &builder) }
     case "Quoted":
-      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.words(in: content)); break }
       let double = Self.tagged(items[0])?.0 != "SingleQuote"
       builder.text(double ? "\u{201C}" : "\u{2018}")
       for item in text { append(item, to: &builder) }
       builder.text(double ? "\u{201D}" : "\u{2019}")
     case "Cite":
-      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.words(in: content)); break }
       for item in text { append(item, to: &builder) }
-    case "Code":
-      guard let items, items.count == 2, let text = items[1].string else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
-      builder.append(.code(text))
-    case "Math":
-      guard let items, items.count == 2, let text = items[1].string else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+    case "Code", "Math":
+      guard let items, items.count == 2, let text = items[1].string else { builder.text(Self.words(in: content)); break }
       builder.append(.code(text))
     case "RawInline":
-      guard let items, items.count == 2, let text = items[1].string else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].string else { builder.text(Self.words(in: content)); break }
       builder.append(.html(text))
     case "Link":
-      guard let items, items.count == 3, let text = items[1].array, let target = items[2].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 3, let text = items[1].array, let target = items[2].array else { builder.text(Self.words(in: content)); break }
       builder.append(
         .link(destination: target.first?.string ?? "", title: target.last?.string ?? "", content: inlines(text)))
     case "Image":
-      guard let items, items.count == 3, let text = items[1].array, let target = items[2].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 3, let text = items[1].array, let target = items[2].array else { builder.text(Self.words(in: content)); break }
       builder.append(
         .image(source: target.first?.string ?? "", title: target.last?.string ?? "", alt: inlines(text).plainText))
     case "Note":
       builder.append(.note(blocks(items ?? [])))
     case "Span":
-      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.strings(in: content).joined(separator: " ")); break }
+      guard let items, items.count == 2, let text = items[1].array else { builder.text(Self.words(in: content)); break }
       for item in text { append(item, to: &builder) }
     default:
-      builder.text(Self.strings(in: content).joined(separator: " "))
+      builder.text(Self.words(in: content))
     }
   }
 
@@ -247,8 +244,14 @@ struct PandocConverter {
 
   /// Appends a paragraph with the text of every string in `element`, when there is any.
   private func appendText(of element: JSONValue, to result: inout [Block]) {
-    let words = Self.strings(in: element)
-    if !words.isEmpty { result.append(.paragraph(words.joined(separator: " "))) }
+    let words = Self.words(in: element)
+    if !words.isEmpty { result.append(.paragraph(words)) }
+  }
+
+  /// The strings inside `element` (``strings(in:)``) joined by spaces: what is kept of an
+  /// element that has no counterpart, or is malformed.
+  static func words(in element: JSONValue) -> String {
+    strings(in: element).joined(separator: " ")
   }
 
   /// Every string value inside `element` except element types and attributes' keys, in order.

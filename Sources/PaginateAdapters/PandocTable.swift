@@ -97,7 +97,7 @@ private enum PandocTableParts {
       for cell in cells {
         skipCovered()
         guard let parts = cell.array, parts.count == 5 else {
-          result.append([.text(PandocConverter.strings(in: cell).joined(separator: " "))])
+          result.append([.text(PandocConverter.words(in: cell))])
           continue
         }
         let rowSpan = max(parts[2].int ?? 1, 1)

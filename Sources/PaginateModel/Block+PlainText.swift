@@ -10,39 +10,30 @@ extension Block {
 
   /// Appends ``plainText`` to `result`.
   public func appendPlainText(to result: inout String) {
-    func separate() {
-      if !result.isEmpty && result.utf8.last != 0x0A { result += "\n" }
-    }
     switch content {
     case .heading(_, let inlines), .paragraph(let inlines):
-      for inline in inlines { inline.appendPlainText(to: &result) }
+      inlines.appendPlainText(to: &result)
     case .codeBlock(_, let text), .htmlBlock(let text):
       result += text
     case .blockQuote(let blocks):
-      for block in blocks {
-        separate()
-        block.appendPlainText(to: &result)
-      }
+      blocks.appendPlainText(to: &result)
     case .list(let list):
-      for item in list.items {
-        for block in item.blocks {
-          separate()
-          block.appendPlainText(to: &result)
+      for item in list.items { item.blocks.appendPlainText(to: &result) }
+    case .table(let table):
+      func append(_ row: TableBlock.Row) {
+        [Block].startLine(in: &result)
+        for (index, cell) in row.cells.enumerated() {
+          if index > 0 { result += " " }
+          cell.appendPlainText(to: &result)
         }
       }
-    case .table(let table):
-      for row in [table.header] + table.rows {
-        separate()
-        result += row.cells.map(\.plainText).joined(separator: " ")
-      }
+      append(table.header)
+      for row in table.rows { append(row) }
     case .definitionList(let items):
       for item in items {
-        separate()
-        for inline in item.term { inline.appendPlainText(to: &result) }
-        for block in item.definitions.joined() {
-          separate()
-          block.appendPlainText(to: &result)
-        }
+        [Block].startLine(in: &result)
+        item.term.appendPlainText(to: &result)
+        for definition in item.definitions { definition.appendPlainText(to: &result) }
       }
     case .thematicBreak, .pageBreak:
       break
@@ -54,10 +45,20 @@ extension Array where Element == Block {
   /// The text of all the blocks, as ``Block/plainText`` gives it for each, a newline between.
   public var plainText: String {
     var result = ""
+    appendPlainText(to: &result)
+    return result
+  }
+
+  /// Appends ``plainText`` to `result`, starting on a line of its own.
+  public func appendPlainText(to result: inout String) {
     for block in self {
-      if !result.isEmpty && result.utf8.last != 0x0A { result += "\n" }
+      Self.startLine(in: &result)
       block.appendPlainText(to: &result)
     }
-    return result
+  }
+
+  /// Ends the text so far with a newline, unless it is empty or already ends with one.
+  static func startLine(in result: inout String) {
+    if !result.isEmpty && result.utf8.last != 0x0A { result += "\n" }
   }
 }

@@ -59,7 +59,12 @@ extension Array where Element == Inline {
   /// The text of all the inlines, as ``Inline/plainText`` gives it for each.
   public var plainText: String {
     var result = ""
-    for inline in self { inline.appendPlainText(to: &result) }
+    appendPlainText(to: &result)
     return result
+  }
+
+  /// Appends ``plainText`` to `result`.
+  public func appendPlainText(to result: inout String) {
+    for inline in self { inline.appendPlainText(to: &result) }
   }
 }

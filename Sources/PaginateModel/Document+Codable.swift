@@ -206,12 +206,7 @@ extension DefinitionItem: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: JSONKey.self)
     try container.rejectUnknownKeys(allowed: ["term", "definitions", "lines"], in: "definition")
-    let term: [Inline]
-    if let text = try? container.decode(String.self, forKey: JSONKey("term")) {
-      term = text.isEmpty ? [] : [.text(text)]
-    } else {
-      term = try container.required([Inline].self, "term", in: "definition")
-    }
+    let term = try container.required(InlinesJSON.self, "term", in: "definition").inlines
     let definitions = try container.required([BlocksJSON].self, "definitions", in: "definition")
     self.init(
       term: term, definitions: definitions.map(\.blocks), source: try container.optional(SourceRange.self, "lines"))
@@ -219,7 +214,7 @@ extension DefinitionItem: Codable {
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: JSONKey.self)
-    try container.encodeInlines(term, key: "term")
+    try container.encode(InlinesJSON(inlines: term), forKey: JSONKey("term"))
     try container.encode(definitions, forKey: JSONKey("definitions"))
     try container.encodeIfPresent(source, forKey: JSONKey("lines"))
   }
@@ -302,35 +297,46 @@ private struct TableRowJSON: Codable {
 }
 
 /// An array of table cells, each a string or an array of inlines.
+/// Inlines written as a string when they are one plain text (`""` when there are none), else
+/// as an array of inlines: a table cell, a definition's term.
+private struct InlinesJSON: Codable {
+  var inlines: [Inline]
+
+  init(inlines: [Inline]) { self.inlines = inlines }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let text = try? container.decode(String.self) {
+      inlines = text.isEmpty ? [] : [.text(text)]
+    } else {
+      inlines = try container.decode([Inline].self)
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    if inlines.isEmpty {
+      try container.encode("")
+    } else if inlines.count == 1, case .text(let text) = inlines[0], !text.isEmpty {
+      try container.encode(text)
+    } else {
+      try container.encode(inlines)
+    }
+  }
+}
+
+/// A row's cells, each as ``InlinesJSON``.
 private struct JSONCells: Codable {
   var cells: [[Inline]]
 
   init(cells: [[Inline]]) { self.cells = cells }
 
   init(from decoder: any Decoder) throws {
-    var container = try decoder.unkeyedContainer()
-    var cells: [[Inline]] = []
-    while !container.isAtEnd {
-      if let text = try? container.decode(String.self) {
-        cells.append(text.isEmpty ? [] : [.text(text)])
-      } else {
-        cells.append(try container.decode([Inline].self))
-      }
-    }
-    self.cells = cells
+    cells = try [InlinesJSON](from: decoder).map(\.inlines)
   }
 
   func encode(to encoder: any Encoder) throws {
-    var container = encoder.unkeyedContainer()
-    for cell in cells {
-      if cell.isEmpty {
-        try container.encode("")
-      } else if cell.count == 1, case .text(let text) = cell[0], !text.isEmpty {
-        try container.encode(text)
-      } else {
-        try container.encode(cell)
-      }
-    }
+    try cells.map(InlinesJSON.init(inlines:)).encode(to: encoder)
   }
 }
 
@@ -368,16 +374,6 @@ extension KeyedEncodingContainer where Key == JSONKey {
     }
   }
 
-  /// Encodes inlines under `key`: a string when they are one plain string, else an array.
-  fileprivate mutating func encodeInlines(_ inlines: [Inline], key: String) throws {
-    if inlines.isEmpty {
-      try encode("", forKey: JSONKey(key))
-    } else if inlines.count == 1, case .text(let text) = inlines[0] {
-      try encode(text, forKey: JSONKey(key))
-    } else {
-      try encode(inlines, forKey: JSONKey(key))
-    }
-  }
 }
 
 extension Inline: Codable {

@@ -154,6 +154,19 @@ struct OptionEffectsTests {
     #expect(bad.stderr.contains("invalid page range '9-3': it ends before it starts"))
   }
 
+  @Test("--pages 1 of an endless input prints page 1 and stops: text streams, and layout stops at the last page asked for", .timeLimit(.minutes(1)))
+  func firstPageOfEndlessInput() throws {
+    // `sed G` puts a blank line after each line: endless paragraphs (an endless single one
+    // would have to be read whole before its first line is set).
+    let command = "yes 'The tide came in over the sand and went out again.' | sed G | \(Executable.url.path) --from text --page-size 40x10 --footer '{page}' --color never --pages 1 -"
+    let result = try Executable.runTool("sh", ["-c", command])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.pages.count == 1)
+    #expect(result.pages[0].count == 10)
+    #expect(result.pages[0].first?.hasPrefix("The tide came in over the sand and") == true)
+    #expect(result.pages[0].last?.trimmingCharacters(in: .whitespaces) == "1")
+  }
+
   @Test("defaults from the config file and PAGINATE_OPTIONS; the command line wins")
   func configuration() throws {
     let folder = try Executable.temporaryDirectory()

@@ -76,6 +76,38 @@ struct PageSetTests {
     #expect(inline[0].textLines[0] == "See this <https://example.org/a>")
   }
 
+  @Test("links and notes are numbered in reading order when blocks are laid out ahead on both cores")
+  func numberingAcrossCores() {
+    // 400 paragraphs: later batches are large enough to be laid out on both cores. Paragraph
+    // i links to its own page and back to the first one, and cites a note of its own.
+    let blocks = (0..<400).map { index -> Block in
+      .paragraph([
+        .text("P\(index) "), .link(destination: "https://example.org/\(index)", title: "", content: [.text("own")]),
+        .text(" "), .link(destination: "https://example.org/0", title: "", content: [.text("first")]),
+        .note([.paragraph("note of P\(index)")]),
+      ])
+    }
+    let all = pages(Document(blocks: blocks), options(60, 12))
+    var expected = 1
+    var checked = 0
+    for page in all {
+      for line in page.textLines {
+        guard line.hasPrefix("P"), let space = line.firstIndex(of: " "), let index = Int(line.dropFirst().prefix(upTo: space)) else {
+          continue
+        }
+        // Numbers are given on first use: P0 takes 1 (its link, which is also "first") and
+        // 2 (its note); every later paragraph takes the next two.
+        let own = index == 0 ? 1 : expected
+        let note = own + 1
+        #expect(line == "P\(index) own[\(own)] first[1][\(note)]", "page \(page.number)")
+        #expect(page.textLines.contains("[\(note)] note of P\(index)"), "page \(page.number): note \(note)")
+        expected = note + 1
+        checked += 1
+      }
+    }
+    #expect(checked == 400)
+  }
+
   @Test("a note inside a table inside a note is set in parentheses, like any note inside a note")
   func noteInTableInNote() {
     let cell: [Inline] = [.text("cell"), .note([.paragraph("aside")])]

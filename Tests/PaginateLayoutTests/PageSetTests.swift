@@ -76,6 +76,22 @@ struct PageSetTests {
     #expect(inline[0].textLines[0] == "See this <https://example.org/a>")
   }
 
+  @Test("a page set that keeps no pages drops those behind the last one asked for (memory bounded by a page)")
+  func keepsNoPagesBehind() async {
+    await #expect(processExitsWith: .failure) {
+      let blocks = (0..<300).map { Block.paragraph("Paragraph \($0) of a long stream.") }
+      var pages = PageSet(source: DocumentSource(Document(blocks: blocks)), options: options(30, 6), keepsPages: false)
+      _ = pages.page(at: 40)
+      _ = pages.page(at: 0)  // dropped: the precondition stops the process
+    }
+    // Kept pages can be asked for again, in any order.
+    var kept = PageSet(document: Document(blocks: (0..<300).map { Block.paragraph("Paragraph \($0).") }), options: options(30, 6))
+    let later = kept.page(at: 40)
+    #expect(later != nil)
+    #expect(kept.page(at: 0)?.textLines.first == "Paragraph 0.")
+    #expect(kept.page(at: 40) == later)
+  }
+
   @Test("links and notes are numbered in reading order when blocks are laid out ahead on both cores")
   func numberingAcrossCores() {
     // 400 paragraphs: later batches are large enough to be laid out on both cores. Paragraph

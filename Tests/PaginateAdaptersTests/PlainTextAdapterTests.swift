@@ -100,8 +100,8 @@ struct InvalidUTF8CountTests {
         let byte = next()
         return byte < 160 ? byte & 0x7F : byte
       }
+      // (With this seed no encoded U+FFFD occurs in the bytes: every one decoded is a replacement.)
       let expected = String(decoding: bytes, as: UTF8.self).unicodeScalars.count { $0 == "\u{FFFD}" }
-        - String(decoding: bytes.filter { $0 < 0x80 }, as: UTF8.self).unicodeScalars.count { $0 == "\u{FFFD}" }
       #expect(InputSource(bytes: bytes, name: "x").invalidUTF8Count == expected, "\(bytes)")
     }
   }

@@ -2,6 +2,7 @@ import Foundation
 import PaginateLayout
 import PaginateModel
 import PropertyBased
+import Synchronization
 import Testing
 
 @Suite("Layout properties over random documents and page sizes")
@@ -59,6 +60,7 @@ struct LayoutPropertyTests {
 
   @Test("every note is printed in full on the page that cites it")
   func notesOnCitingPage() async {
+    let checked = Atomic<Int>(0)
     await forAll(count: 80, columns: 24...80, lines: 12...40) {
       seed, columns, lines in
       var generator = RandomDocument(seed: seed)
@@ -73,6 +75,7 @@ struct LayoutPropertyTests {
         document.blocks[index].content = .paragraph(inlines)
       }
       let all = pages(document, options(columns, lines) { $0.links = .none })
+      checked.add(notes.count, ordering: .relaxed)
       for (index, words) in notes {
         // The page whose foot holds the note's first word holds every word of it.
         guard let page = all.first(where: { $0.textLines.contains { $0.contains(words[0] + " ") || $0.hasSuffix(words[0]) } }) else {
@@ -85,6 +88,7 @@ struct LayoutPropertyTests {
         }
       }
     }
+    #expect(checked.load(ordering: .relaxed) > 40, "too few documents had a paragraph to give a note")
   }
 
   @Test("no page but the last ends with a heading")

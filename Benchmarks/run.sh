@@ -7,7 +7,7 @@
 #   Benchmarks/run.sh --huge     also generate a 1 GB text for time to the first page
 #   RUNS=9 Benchmarks/run.sh     more runs
 #
-# Needs: apt-get install cmark pandoc par hyperfine valgrind time python3
+# Needs: apt-get install cmark pandoc valgrind time python3 (tmux for pager-first-page.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -24,7 +24,7 @@ let package = Package(
     + [
       .target(
         name: "FuzzLayout",
-        dependencies: [paginate("PaginateAdapters"), paginate("PaginateLayout"), paginate("PaginateModel")])
+        dependencies: ["FuzzSupport", paginate("PaginateAdapters"), paginate("PaginateLayout"), paginate("PaginateModel")])
     ],
   swiftLanguageModes: [.v6]
 )

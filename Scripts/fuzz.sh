@@ -39,13 +39,15 @@ run() {
       done ;;
   esac
   local log="Fuzz/artifacts/$target/fuzz.log"
+  touch "$log.start"  # findings are the files newer than this
   "$release/fuzz-$target" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="Fuzz/artifacts/$target/" -print_final_stats=1 >"$log" 2>&1 || true
   local runs speed crashes
   runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"
   speed="$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"
-  crashes="$(find "Fuzz/artifacts/$target" -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' | wc -l)"
-  echo "fuzz $target: ${seconds}s, $runs executions, $speed per second, $crashes findings (Fuzz/artifacts/$target)"
+  crashes="$(find "Fuzz/artifacts/$target" -newer "$log.start" \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)"
+  rm -f "$log.start"
+  echo "fuzz $target: ${seconds}s, $runs executions, $speed per second, $crashes new findings (Fuzz/artifacts/$target)"
 }
 
 pids=()

@@ -1,3 +1,4 @@
+import FuzzSupport
 import PaginateAdapters
 import PaginateLayout
 import PaginateModel
@@ -24,12 +25,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard (try? options.validate()) != nil else { return 0 }
   let input = InputSource(bytes: Array(bytes.dropFirst(8)), name: "fuzz.md")
   guard let document = try? MarkdownAdapter().document(from: input) else { return 0 }
-  var pages = PageSet(document: document, options: options)
-  var index = 0
-  while let page = pages.page(at: index), index < 300 {
-    precondition(page.lines.count == options.pageSize.lines, "page height")
-    precondition(page.lines.allSatisfy { $0.width <= options.pageSize.columns }, "page width")
-    index += 1
-  }
+  layOutAndCheck(document, options: options, maxPages: 300)
   return 0
 }

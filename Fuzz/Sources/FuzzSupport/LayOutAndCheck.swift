@@ -1,16 +1,21 @@
+public import PaginateLayout
 public import PaginateModel
-import PaginateLayout
 
-/// Lays `document` out on a small page with a footer and checks every page's geometry: the
-/// shared second half of the adapter fuzz targets.
-public func layOutAndCheck(_ document: Document) {
-  var options = LayoutOptions(pageSize: PageSize(columns: 24, lines: 10))
-  options.footer = "|{page}|"
+/// Lays `document` out and checks the geometry of its first `maxPages` pages: the shared
+/// second half of the fuzz targets. By default the page is small, with a footer.
+public func layOutAndCheck(_ document: Document, options: LayoutOptions = smallPage, maxPages: Int = 200) {
   var pages = PageSet(document: document, options: options)
   var index = 0
-  while let page = pages.page(at: index), index < 200 {
-    precondition(page.lines.count == 10, "page height")
-    precondition(page.lines.allSatisfy { $0.width <= 24 }, "page width")
+  while let page = pages.page(at: index), index < maxPages {
+    precondition(page.lines.count == options.pageSize.lines, "page height")
+    precondition(page.lines.allSatisfy { $0.width <= options.pageSize.columns }, "page width")
     index += 1
   }
 }
+
+/// 24x10 with a page-number footer.
+public let smallPage: LayoutOptions = {
+  var options = LayoutOptions(pageSize: PageSize(columns: 24, lines: 10))
+  options.footer = "|{page}|"
+  return options
+}()

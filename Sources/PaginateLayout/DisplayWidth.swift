@@ -24,20 +24,23 @@ public enum DisplayWidth {
   }
 
   /// The longest start of `text` that fits in `width` cells, cut between grapheme clusters.
+  ///
+  /// - Complexity: O(m), where m is the length of the prefix: the scan stops at the first
+  ///   cluster that does not fit.
   public static func prefix(of text: String, fitting width: Int) -> String {
-    var end = 0
-    var used = 0
-    var fits = true
-    forEachCluster(in: text) { range, clusterWidth in
-      guard fits else { return }
-      if used + clusterWidth > width {
-        fits = false
-      } else {
-        used += clusterWidth
-        end = range.upperBound
+    var text = text
+    let end = text.withUTF8 { bytes -> Int in
+      var used = 0
+      var index = 0
+      while index < bytes.count {
+        let next = step(in: bytes, at: index)
+        if used + next.width > width { break }
+        used += next.width
+        index = next.end
       }
+      return index
     }
-    return String(decoding: text.utf8.prefix(end), as: UTF8.self)
+    return end == text.utf8.count ? text : String(decoding: text.utf8.prefix(end), as: UTF8.self)
   }
 
   /// Calls `body` with the UTF-8 byte range and the width of each grapheme cluster of `text`.
@@ -50,24 +53,25 @@ public enum DisplayWidth {
   ///
   /// - Complexity: O(n); printable ASCII costs one comparison per byte.
   public static func forEachCluster(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) -> Void) {
-    let count = bytes.count
     var index = 0
-    while index < count {
-      let byte = bytes[index]
-      // ASCII fast path: an ASCII byte is a cluster of its own unless a non-ASCII extender follows.
-      if byte < 0x80 && (index + 1 == count || bytes[index + 1] < 0x80) {
-        if byte >= 0x20 && byte != 0x7F {
-          body(index..<index + 1, 1)
-        } else {
-          body(index..<index + 1, byte == 0x09 ? 1 : 0)
-        }
-        index += 1
-        continue
-      }
-      let cluster = self.cluster(in: bytes, at: index)
-      body(index..<cluster.end, cluster.width)
-      index = cluster.end
+    while index < bytes.count {
+      let next = step(in: bytes, at: index)
+      body(index..<next.end, next.width)
+      index = next.end
     }
+  }
+
+  /// The cluster that starts at `index`: where it ends and its width. An ASCII byte is a
+  /// cluster of its own (one cell, a tab too; none for a control) unless a non-ASCII extender
+  /// follows it; anything else goes to ``cluster(in:at:)``.
+  @inline(__always)
+  static func step(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (end: Int, width: Int) {
+    let byte = bytes[index]
+    if byte < 0x80 && (index + 1 == bytes.count || bytes[index + 1] < 0x80) {
+      return (index + 1, (byte >= 0x20 && byte != 0x7F) || byte == 0x09 ? 1 : 0)
+    }
+    let cluster = self.cluster(in: bytes, at: index)
+    return (cluster.end, cluster.width)
   }
 
   /// The grapheme cluster that starts at `index`: where it ends, how many cells it takes, and

@@ -42,4 +42,18 @@ struct DisplayWidthTests {
     #expect(clusters.map(\.0) == [0..<1, 1..<4, 4..<7, 7..<15])
     #expect(clusters.map(\.1) == [1, 1, 2, 2])
   }
+
+  @Test("the prefix that fits is cut between clusters, never inside a wide character")
+  func prefixes() {
+    let text = "ae\u{0301}漢👍🏽x"
+    #expect(DisplayWidth.prefix(of: text, fitting: 0) == "")
+    #expect(DisplayWidth.prefix(of: text, fitting: 2) == "ae\u{0301}")
+    #expect(DisplayWidth.prefix(of: text, fitting: 3) == "ae\u{0301}")
+    #expect(DisplayWidth.prefix(of: text, fitting: 4) == "ae\u{0301}漢")
+    #expect(DisplayWidth.prefix(of: text, fitting: 5) == "ae\u{0301}漢")
+    #expect(DisplayWidth.prefix(of: text, fitting: 6) == "ae\u{0301}漢👍🏽")
+    #expect(DisplayWidth.prefix(of: text, fitting: 7) == text)
+    #expect(DisplayWidth.prefix(of: text, fitting: 100) == text)
+    #expect(DisplayWidth.prefix(of: "a\tb", fitting: 2) == "a\t")
+  }
 }

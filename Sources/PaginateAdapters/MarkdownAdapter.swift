@@ -45,12 +45,16 @@ public struct MarkdownAdapter: InputAdapter {
   /// The adapter makes control characters visible itself.
   public var guaranteesVisibleText: Bool { true }
 
+  /// libcmark's options: source positions, invalid UTF-8 replaced, and smart punctuation when
+  /// asked for.
+  private var cmarkOptions: Int32 {
+    CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8 | (smartPunctuation ? CMARK_OPT_SMART : 0)
+  }
+
   public func document(from input: InputSource) throws(InputError) -> Document {
-    var options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
-    if smartPunctuation { options |= CMARK_OPT_SMART }
     let bytes = ByteText.droppingByteOrderMark(input.bytes[...])
     let blocks = bytes.withUnsafeBufferPointer { buffer in
-      var converter = CmarkTreeConverter(source: buffer, options: options)
+      var converter = CmarkTreeConverter(source: buffer, options: cmarkOptions)
       return converter.convert()
     }
     let document = Document(title: blocks.firstChapterTitle, blocks: blocks)
@@ -438,16 +442,14 @@ extension MarkdownAdapter: StreamingInputAdapter {
     if bytes.starts(with: ByteText.byteOrderMark) { bytes.removeFirst(ByteText.byteOrderMark.count) }
     let invalid = UTF8Validation.invalidSequenceCount(bytes)
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
-    var options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
-    if smartPunctuation { options |= CMARK_OPT_SMART }
-    return MarkdownBlockStream(bytes: bytes, options: options)
+    return MarkdownBlockStream(bytes: bytes, options: cmarkOptions)
   }
 }
 
 /// The consumer's end of a queue filled by a converter thread.
 private struct MarkdownBlockStream: BlockSource {
-  let queue: BlockQueue
-  /// Stops the converter when the last copy of the stream goes (a layout that stopped early).
+  /// The queue; it stops the converter when the last copy of the stream goes (a layout that
+  /// stopped early).
   let cancellation: Cancellation
 
   final class Cancellation: Sendable {
@@ -458,7 +460,6 @@ private struct MarkdownBlockStream: BlockSource {
 
   init(bytes: [UInt8], options: Int32) {
     let queue = BlockQueue()
-    self.queue = queue
     cancellation = Cancellation(queue)
     let convert: @Sendable () -> Void = {
       bytes.withUnsafeBufferPointer { buffer in
@@ -498,10 +499,10 @@ private struct MarkdownBlockStream: BlockSource {
   }
 
   mutating func nextBlock() -> Block? {
-    queue.pop()
+    cancellation.queue.pop()
   }
 
-  var title: String? { queue.title }
+  var title: String? { cancellation.queue.title }
 }
 
 /// Blocks handed from the converter thread to the layout, in order, at most about 4,096

@@ -40,6 +40,8 @@ public struct PageSet: Sendable {
   }
 
   /// Creates a page set over a document source (which may read its blocks incrementally).
+  /// No page is laid out yet, but the title is asked for: a Markdown source answers once
+  /// libcmark has parsed the input, which its first block needs anyway.
   ///
   /// - Parameters:
   ///   - source: The document.

@@ -23,9 +23,10 @@ extension PagerModel {
       : controller.pages.options.pageSize.columns
     let indent = max((columns - max(pageWidth, contentWidth)) / 2, 0)
     let visible = Array(content.dropFirst(scroll).prefix(area))
+    let margin = Line(String(repeating: " ", count: indent))
     var lines: [Line] = []
     for line in visible {
-      var shown = Line(String(repeating: " ", count: indent))
+      var shown = margin
       shown.append(line.width + indent > columns ? Self.cut(line, to: columns - indent) : line)
       shown.trimTrailingSpaces()
       lines.append(shown)
@@ -39,7 +40,7 @@ extension PagerModel {
   }
 
   /// The status line: file, page of count, side, chapter, percentage; or the prompt.
-  mutating func statusLineText() -> (left: String, right: String) {
+  private mutating func statusLineText() -> (left: String, right: String) {
     switch mode {
     case .search(let forward, let text):
       return ((forward ? "/" : "?") + text, "Enter to search, Esc to cancel")

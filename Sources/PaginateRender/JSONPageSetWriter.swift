@@ -48,9 +48,11 @@ public struct JSONPageSetWriter: Sendable {
     out += "\n  ]"
     if let facing {
       out += ",\n  \"spreads\": ["
-      for (offset, spread) in Self.spreads(of: pages, facing: facing).enumerated() {
+      for (offset, spread) in facing.spreads(of: pages).enumerated() {
         out += offset == 0 ? "\n    " : ",\n    "
-        out += "{\"left\": \(spread.left.map(String.init) ?? "null"), \"right\": \(spread.right.map(String.init) ?? "null")}"
+        let left = spread.left.map { String($0.number) } ?? "null"
+        let right = spread.right.map { String($0.number) } ?? "null"
+        out += "{\"left\": \(left), \"right\": \(right)}"
       }
       out += "\n  ]"
     }
@@ -98,8 +100,4 @@ public struct JSONPageSetWriter: Sendable {
     return (scalars(upTo: span.range.lowerBound), scalars(upTo: span.range.upperBound))
   }
 
-  /// The spreads the exported pages form, as page numbers (nil for an empty side).
-  static func spreads(of pages: [Page], facing: FacingOptions) -> [(left: Int?, right: Int?)] {
-    facing.spreads(of: pages).map { ($0.left?.number, $0.right?.number) }
-  }
 }

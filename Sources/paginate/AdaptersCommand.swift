@@ -1,5 +1,6 @@
 import ArgumentParser
 import PaginateAdapters
+import PaginateLayout
 import PaginateModel
 
 /// `paginate adapters`: list the input formats, built-in and external.
@@ -53,9 +54,12 @@ struct AdaptersCommand: ParsableCommand {
         rows.append(Row(name: found.name, extensions: "", location: location, summary: "not usable: \(error.message)"))
       }
     }
-    let nameWidth = max(4, rows.map(\.name.count).max() ?? 0)
-    let extensionWidth = max(10, rows.map(\.extensions.count).max() ?? 0)
-    func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
+    // Columns are aligned in terminal cells: an extension may be written in any script.
+    let nameWidth = max(4, rows.map { DisplayWidth.of($0.name) }.max() ?? 0)
+    let extensionWidth = max(10, rows.map { DisplayWidth.of($0.extensions) }.max() ?? 0)
+    func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(width - DisplayWidth.of(text), 0))
+    }
     var output = OutputWriter(fileDescriptor: 1)
     output.write(pad("NAME", nameWidth) + "  " + pad("EXTENSIONS", extensionWidth) + "  DESCRIPTION\n")
     for row in rows {

@@ -28,10 +28,22 @@ struct CommandLineTests {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespaces)
       }
-      for (index, line) in lines.enumerated() where line.hasSuffix("import Foundation") {
-        #expect(index > 0 && lines[index - 1] == "#else", "\(file):\(index + 1) imports Foundation unguarded")
+      // Any form: `import Foundation`, `public import Foundation`, `import struct Foundation.URL`.
+      for (index, line) in lines.enumerated() where Self.importsFoundation(line) {
+        let guarded =
+          index >= 3 && lines[index - 1] == "#else" && lines[index - 3] == "#if canImport(FoundationEssentials)"
+          && lines[index - 2].hasSuffix("import FoundationEssentials")
+        #expect(guarded, "\(file):\(index + 1) imports Foundation unguarded")
       }
     }
+  }
+
+  /// Whether a (trimmed) source line imports Foundation or a declaration from it.
+  static func importsFoundation(_ line: String) -> Bool {
+    let words = line.split(separator: " ")
+    guard let position = words.firstIndex(of: "import"), position + 1 < words.count else { return false }
+    let module = words.last?.split(separator: ".").first
+    return module == "Foundation"
   }
 
   @Test("--help discussions keep their hard line breaks within 80 columns (a longer line is re-wrapped mid-phrase)")

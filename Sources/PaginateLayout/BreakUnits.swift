@@ -59,15 +59,6 @@ enum BreakUnits {
     var index = 0
     while index < count {
       let byte = bytes[index]
-      if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-        if unitStart >= 0 {
-          close(at: index, spaceAfter: true)
-        } else if !units.isEmpty {
-          units[units.count - 1].spaceAfter = true
-        }
-        index += 1
-        continue
-      }
       // Fast path: a run of ASCII word bytes (no space, hyphen or opening bracket), each one
       // cell, with no break opportunity inside.
       if wordByte[Int(byte)] != 0 {
@@ -97,6 +88,16 @@ enum BreakUnits {
           index = end
           continue
         }
+      }
+      // White space ends the unit; the next one starts after it.
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+        if unitStart >= 0 {
+          close(at: index, spaceAfter: true)
+        } else if !units.isEmpty {
+          units[units.count - 1].spaceAfter = true
+        }
+        index += 1
+        continue
       }
       if byte < 0x80 && (index + 1 == count || bytes[index + 1] < 0x80) {
         let breakClass = BreakClass.of(UInt32(byte))

@@ -63,11 +63,11 @@ struct BlockLayout {
   // MARK: Kinds of block
 
   private mutating func heading(level: Int, _ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
-    let text = ParagraphText(
-      inlines, style: [.heading, .bold], links: options.links, notes: &notes, notesInline: notesInline)
     let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
     // A heading is never split: breaking inside it strands its first lines like a heading alone.
-    var lines = setter.set(text).withSource(source, penalty: Penalty.keepWithHeading)
+    var lines = setter.set(
+      inlines, style: [.heading, .bold], links: options.links, notes: &notes, notesInline: notesInline
+    ).withSource(source, penalty: Penalty.keepWithHeading)
     if lines.isEmpty { lines = [FlowLine(line: Line(), source: source)] }
     if level <= 2 {
       let ruleWidth = min(lines.map { $0.line.width }.max() ?? 0, width)
@@ -80,9 +80,8 @@ struct BlockLayout {
   }
 
   private mutating func paragraph(_ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
-    let text = ParagraphText(inlines, links: options.links, notes: &notes, notesInline: notesInline)
     let setter = ParagraphSetter(width: width, strategy: options.lineBreaking, justifies: options.justifies)
-    var lines = setter.set(text).withSource(source)
+    var lines = setter.set(inlines, links: options.links, notes: &notes, notesInline: notesInline).withSource(source)
     applyWidowControl(to: &lines)
     return lines
   }
@@ -133,8 +132,8 @@ struct BlockLayout {
     for item in items {
       let itemSource = item.source ?? source
       if !result.isEmpty { result.append(.spacing(source: itemSource)) }
-      let text = ParagraphText(item.term, style: .bold, links: options.links, notes: &notes, notesInline: notesInline)
-      var term = termSetter.set(text).withSource(itemSource)
+      var term = termSetter.set(item.term, style: .bold, links: options.links, notes: &notes, notesInline: notesInline)
+        .withSource(itemSource)
       for index in term.indices.dropFirst() { term[index].penalty = Penalty.keepWithHeading }
       result += term
       for (offset, definition) in item.definitions.enumerated() {

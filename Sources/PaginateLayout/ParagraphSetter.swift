@@ -1,8 +1,38 @@
+import PaginateModel
+
 /// Sets paragraph text into lines: break units, line breaking, justification, style spans.
 struct ParagraphSetter {
   var width: Int
   var strategy: LineBreakStrategy
   var justifies: Bool
+
+  /// Flattens and sets a paragraph's inlines (see ``ParagraphText``). An unstyled paragraph
+  /// that is one run of plain printable ASCII no wider than the line, with no white space to
+  /// collapse (most table cells and short list items), is set as it is: it would come out the
+  /// same.
+  func set(
+    _ inlines: [Inline], style: TextStyle = [], links: LinkStyle, notes: inout FootnoteRegistry, notesInline: Bool
+  ) -> [FlowLine] {
+    if style.isEmpty, inlines.count == 1, case .text(let text) = inlines[0], fitsAsItIs(text) {
+      return [FlowLine(line: Line(text: text, spans: []))]
+    }
+    return set(ParagraphText(inlines, style: style, links: links, notes: &notes, notesInline: notesInline))
+  }
+
+  /// Whether `text` is one line as it is: printable ASCII, 1 to `width` bytes, no space at
+  /// either end and no two spaces together.
+  private func fitsAsItIs(_ text: String) -> Bool {
+    let utf8 = text.utf8
+    guard utf8.count > 0 && utf8.count <= width else { return false }
+    return utf8.withContiguousStorageIfAvailable { bytes in
+      var previous: UInt8 = 0x20
+      for byte in bytes {
+        guard byte > 0x20 && byte < 0x7F || byte == 0x20 && previous != 0x20 else { return false }
+        previous = byte
+      }
+      return previous != 0x20
+    } ?? false
+  }
 
   /// Sets a flattened paragraph; an empty paragraph gives no lines. Each flow line has its
   /// text and the notes cited on it; the caller gives it a source and a penalty.

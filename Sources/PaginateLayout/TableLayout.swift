@@ -67,8 +67,8 @@ struct TableLayout {
     var cells: [[FlowLine]] = []
     for column in widths.indices {
       let inlines = column < row.cells.count ? row.cells[column] : []
-      let text = ParagraphText(inlines, style: style, links: options.links, notes: &notes, notesInline: notesInline)
-      cells.append(ParagraphSetter(width: widths[column], strategy: .greedy, justifies: false).set(text))
+      let setter = ParagraphSetter(width: widths[column], strategy: .greedy, justifies: false)
+      cells.append(setter.set(inlines, style: style, links: options.links, notes: &notes, notesInline: notesInline))
     }
     let height = max(cells.map(\.count).max() ?? 1, 1)
     var lines: [FlowLine] = []
@@ -110,16 +110,16 @@ struct TableLayout {
           inlines = [.strong(table.header.cells[column]), .text(": ")]
         }
         if column < body.cells.count { inlines += body.cells[column] }
-        let text = ParagraphText(inlines, links: options.links, notes: &notes, notesInline: notesInline)
-        rowLines += setter.set(text).withSource(body.source ?? source)
+        rowLines += setter.set(inlines, links: options.links, notes: &notes, notesInline: notesInline)
+          .withSource(body.source ?? source)
       }
       for index in rowLines.indices.dropFirst() { rowLines[index].penalty = Penalty.unsplittable }
       result += rowLines
     }
     if result.isEmpty {
-      let text = ParagraphText(table.header.cells.flatMap { $0 + [.text(" ")] }, style: .bold, links: options.links, notes: &notes,
-        notesInline: notesInline)
-      result = setter.set(text).withSource(source)
+      let inlines = table.header.cells.flatMap { $0 + [.text(" ")] }
+      result = setter.set(inlines, style: .bold, links: options.links, notes: &notes, notesInline: notesInline)
+        .withSource(source)
     }
     return result
   }

@@ -137,6 +137,38 @@ struct LayoutPropertyTests {
     }
   }
 
+  @Test("short plain text set as it is comes out as the general path sets it")
+  func plainTextAsItIs() async {
+    await forAll(count: 200, columns: 8...40, lines: 6...20) {
+      seed, columns, lines in
+      var random = SplitMix(seed: seed)
+      // Short ASCII runs of letters, punctuation and spaces (doubled, leading, trailing), near
+      // the width of a line, a cell or a list item; sometimes a tab or a non-ASCII letter.
+      let pieces = ["a", "bc", "def", " ", "  ", "-", "(x)", "end.", "\t", "é"]
+      var text = ""
+      while text.utf8.count < Int.random(in: 1...(columns + 4), using: &random) {
+        text += pieces[Int.random(in: 0..<(seed % 5 == 0 ? pieces.count : pieces.count - 2), using: &random)]
+      }
+      // The same text in two inlines never takes the shortcut.
+      let cut = text.index(text.startIndex, offsetBy: text.count / 2)
+      let whole: [Inline] = [.text(text)]
+      let split: [Inline] = [.text(String(text[..<cut])), .text(String(text[cut...]))]
+      func document(_ inlines: [Inline]) -> Document {
+        Document(blocks: [
+          Block(.paragraph(inlines)),
+          Block(.list(ListBlock(kind: .bullet, items: [ListBlock.Item([Block(.paragraph(inlines))])]))),
+          Block(.table(TableBlock(
+            alignments: [.left, .right], header: TableBlock.Row([[.text("h")], [.text("i")]]),
+            rows: [TableBlock.Row([inlines, [.text("x")]])]))),
+        ])
+      }
+      let layout = options(columns, lines) { $0.lineBreaking = seed % 2 == 0 ? .optimal : .greedy }
+      let expected = pages(document(split), layout)
+      #expect(!expected.isEmpty)
+      #expect(pages(document(whole), layout) == expected, "seed \(seed) \(columns)x\(lines): '\(text)'")
+    }
+  }
+
   @Test("the same input and options give identical pages")
   func deterministic() {
     var generator = RandomDocument(seed: 42)

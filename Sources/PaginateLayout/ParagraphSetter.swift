@@ -6,32 +6,42 @@ struct ParagraphSetter {
   var strategy: LineBreakStrategy
   var justifies: Bool
 
-  /// Flattens and sets a paragraph's inlines (see ``ParagraphText``). An unstyled paragraph
-  /// that is one run of plain printable ASCII no wider than the line, with no white space to
-  /// collapse (most table cells and short list items), is set as it is: it would come out the
-  /// same.
+  /// Flattens and sets a paragraph's inlines (see ``ParagraphText``). A paragraph that is one
+  /// run of plain printable ASCII no wider than the line, with no white space to collapse (most
+  /// table cells, headings and short list items), is set as it is: it comes out the same.
   func set(
     _ inlines: [Inline], style: TextStyle = [], links: LinkStyle, notes: inout FootnoteRegistry, notesInline: Bool
   ) -> [FlowLine] {
-    if style.isEmpty, inlines.count == 1, case .text(let text) = inlines[0], fitsAsItIs(text) {
-      return [FlowLine(line: Line(text: text, spans: []))]
+    if inlines.count == 1, case .text(let text) = inlines[0], let line = asItIs(text, style: style) {
+      return [FlowLine(line: line)]
     }
     return set(ParagraphText(inlines, style: style, links: links, notes: &notes, notesInline: notesInline))
   }
 
-  /// Whether `text` is one line as it is: printable ASCII, 1 to `width` bytes, no space at
-  /// either end and no two spaces together.
-  private func fitsAsItIs(_ text: String) -> Bool {
+  /// `text` as one line, when it is one as it is: printable ASCII, 1 to `width` bytes, no space
+  /// at either end and no two spaces together. Styled text has a span for each word, as the
+  /// general path gives it (the spaces between words keep no style).
+  private func asItIs(_ text: String, style: TextStyle) -> Line? {
     let utf8 = text.utf8
-    guard utf8.count > 0 && utf8.count <= width else { return false }
-    return utf8.withContiguousStorageIfAvailable { bytes in
+    guard utf8.count > 0 && utf8.count <= width else { return nil }
+    return utf8.withContiguousStorageIfAvailable { bytes -> Line? in
+      var spans: [StyleSpan] = []
+      var wordStart = 0
       var previous: UInt8 = 0x20
-      for byte in bytes {
-        guard byte > 0x20 && byte < 0x7F || byte == 0x20 && previous != 0x20 else { return false }
+      for (index, byte) in bytes.enumerated() {
+        if byte > 0x20 && byte < 0x7F {
+          if previous == 0x20 { wordStart = index }
+        } else if byte == 0x20 && previous != 0x20 {
+          if !style.isEmpty { spans.append(StyleSpan(range: wordStart..<index, style: style)) }
+        } else {
+          return nil
+        }
         previous = byte
       }
-      return previous != 0x20
-    } ?? false
+      guard previous != 0x20 else { return nil }
+      if !style.isEmpty { spans.append(StyleSpan(range: wordStart..<bytes.count, style: style)) }
+      return Line(text: text, spans: spans)
+    } ?? nil
   }
 
   /// Sets a flattened paragraph; an empty paragraph gives no lines. Each flow line has its

@@ -65,19 +65,31 @@ struct TableLayout {
   /// One row: each cell set at its column width, aligned, side by side.
   private func row(_ row: TableBlock.Row, style: TextStyle, widths: [Int], notes: inout FootnoteRegistry) -> [FlowLine] {
     var cells: [[FlowLine]] = []
+    cells.reserveCapacity(widths.count)
+    var height = 1
     for column in widths.indices {
       let inlines = column < row.cells.count ? row.cells[column] : []
       let setter = ParagraphSetter(width: widths[column], strategy: .greedy, justifies: false)
-      cells.append(setter.set(inlines, style: style, links: options.links, notes: &notes, notesInline: notesInline))
+      let lines = setter.set(inlines, style: style, links: options.links, notes: &notes, notesInline: notesInline)
+      height = max(height, lines.count)
+      cells.append(lines)
     }
-    let height = max(cells.map(\.count).max() ?? 1, 1)
+    let last = widths.count - 1
+    // Room for every column's cells and the separators, in ASCII: one allocation per line.
+    let capacity = widths.reduce(0, +) + Self.separator.utf8.count * last
     var lines: [FlowLine] = []
+    lines.reserveCapacity(height)
     for lineIndex in 0..<height {
       var line = Line()
+      line.reserveCapacity(capacity)
       var lineNotes: [Int] = []
       for column in widths.indices {
         if column > 0 { line.append(Self.separator, style: .furniture) }
-        let cell = lineIndex < cells[column].count ? cells[column][lineIndex] : FlowLine(line: Line())
+        guard lineIndex < cells[column].count else {
+          if column < last { line.appendSpaces(widths[column]) }
+          continue
+        }
+        let cell = cells[column][lineIndex]
         lineNotes += cell.notes
         let slack = max(widths[column] - cell.line.width, 0)
         let alignment = column < table.alignments.count ? table.alignments[column] : .unspecified
@@ -89,7 +101,8 @@ struct TableLayout {
         }
         line.appendSpaces(before)
         line.append(cell.line)
-        line.appendSpaces(slack - before)
+        // The last column needs no padding after it: a line has no trailing spaces.
+        if column < last { line.appendSpaces(slack - before) }
       }
       line.trimTrailingSpaces()
       lines.append(FlowLine(line: line, notes: lineNotes))
@@ -134,15 +147,15 @@ struct TableLayout {
     guard available >= columns * 3 || (available >= columns && columns == 1) else { return nil }
     var natural = [Int](repeating: 1, count: columns)
     var minimum = [Int](repeating: 1, count: columns)
-    for row in [table.header] + table.rows {
+    func measureRow(_ row: TableBlock.Row) {
       for (column, cell) in row.cells.prefix(columns).enumerated() {
-        let text = cell.plainText
-        natural[column] = max(natural[column], DisplayWidth.of(text))
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-          minimum[column] = max(minimum[column], min(DisplayWidth.of(word), 20))
-        }
+        let (width, longestWord) = Self.measure(cell)
+        natural[column] = max(natural[column], width)
+        minimum[column] = max(minimum[column], min(longestWord, 20))
       }
     }
+    measureRow(table.header)
+    for row in table.rows { measureRow(row) }
     if natural.reduce(0, +) <= available { return natural }
     if minimum.reduce(0, +) > available {
       let share = available / columns
@@ -169,5 +182,27 @@ struct TableLayout {
       }
     }
     return widths
+  }
+
+  /// The width of a cell's text on one line, and the width of its longest word (words are
+  /// separated by spaces and newlines).
+  private static func measure(_ cell: [Inline]) -> (width: Int, longestWord: Int) {
+    var text = cell.plainText
+    var width = 0
+    var longestWord = 0
+    text.withUTF8 { bytes in
+      var word = 0
+      DisplayWidth.forEachCluster(in: bytes) { range, clusterWidth in
+        width += clusterWidth
+        if range.count == 1 && (bytes[range.lowerBound] == 0x20 || bytes[range.lowerBound] == 0x0A) {
+          longestWord = max(longestWord, word)
+          word = 0
+        } else {
+          word += clusterWidth
+        }
+      }
+      longestWord = max(longestWord, word)
+    }
+    return (width, longestWord)
   }
 }

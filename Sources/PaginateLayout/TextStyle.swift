@@ -117,14 +117,20 @@ public struct Line: Sendable, Hashable {
     if count > 0 { text += String.repeated(" ", count: count) }
   }
 
+  /// Reserves room for `byteCount` bytes of text, so that appending up to that many makes no
+  /// further allocation.
+  mutating func reserveCapacity(_ byteCount: Int) {
+    text.reserveCapacity(byteCount)
+  }
+
   /// Removes trailing spaces (and cuts spans that reached into them).
   public mutating func trimTrailingSpaces() {
     guard hasTrailingSpace else { return }
-    var end = text.utf8.count
-    let utf8 = Array(text.utf8)
-    while end > 0 && utf8[end - 1] == 0x20 { end -= 1 }
-    guard end < utf8.count else { return }
-    text = String(decoding: utf8[..<end], as: UTF8.self)
+    let utf8 = text.utf8
+    var cut = utf8.endIndex
+    while cut > utf8.startIndex, utf8[utf8.index(before: cut)] == 0x20 { cut = utf8.index(before: cut) }
+    let end = utf8.distance(from: utf8.startIndex, to: cut)
+    text = String(text[..<cut])
     spans = spans.compactMap { span in
       guard span.range.lowerBound < end else { return nil }
       return StyleSpan(range: span.range.lowerBound..<min(span.range.upperBound, end), style: span.style)

@@ -137,7 +137,7 @@ struct LayoutPropertyTests {
     }
   }
 
-  @Test("short plain text set as it is comes out as the general path sets it")
+  @Test("short plain text set as it is comes out as the general path sets it, styled or not")
   func plainTextAsItIs() async {
     await forAll(count: 200, columns: 8...40, lines: 6...20) {
       seed, columns, lines in
@@ -155,10 +155,11 @@ struct LayoutPropertyTests {
       let split: [Inline] = [.text(String(text[..<cut])), .text(String(text[cut...]))]
       func document(_ inlines: [Inline]) -> Document {
         Document(blocks: [
+          Block(.heading(level: 2, inlines)),
           Block(.paragraph(inlines)),
           Block(.list(ListBlock(kind: .bullet, items: [ListBlock.Item([Block(.paragraph(inlines))])]))),
           Block(.table(TableBlock(
-            alignments: [.left, .right], header: TableBlock.Row([[.text("h")], [.text("i")]]),
+            alignments: [.left, .right], header: TableBlock.Row([inlines, [.text("i")]]),
             rows: [TableBlock.Row([inlines, [.text("x")]])]))),
         ])
       }

@@ -56,9 +56,16 @@ extension Paginate {
   /// merged all of them (`malloc_consolidate`, a fifth of that thread's time). Without them a
   /// free goes to the thread's cache or is merged at once. Measured: 8 MB of Markdown 8%
   /// faster; plain text unchanged.
+  ///
+  /// It also pads each extension of the heap to 64 MiB of address space (pages are only made
+  /// resident when used). A thread's arena otherwise grows a page or so at a time, one
+  /// `mprotect` call each: 13,700 calls for 8 MB of Markdown, whose blocks are built on the
+  /// converter's thread. Measured: 34 calls, system time 96 ms → 50 ms, wall time 5% less;
+  /// peak memory and plain text unchanged.
   static func tuneAllocator() {
     #if canImport(Glibc)
       _ = mallopt(M_MXFAST, 0)
+      _ = mallopt(M_TOP_PAD, 64 << 20)
     #endif
   }
 }

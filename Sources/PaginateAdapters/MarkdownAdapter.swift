@@ -432,17 +432,12 @@ extension MarkdownAdapter: StreamingInputAdapter {
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics
   ) -> any BlockSource {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 18)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read($0) }
-      guard count > 0 else { break }
-      bytes += chunk[0..<count]
-    }
-    if bytes.starts(with: ByteText.byteOrderMark) { bytes.removeFirst(ByteText.byteOrderMark.count) }
-    let invalid = UTF8Validation.invalidSequenceCount(bytes)
+    let input = InputBytes(reading: read)
+    let stream = MarkdownBlockStream(input: input, options: cmarkOptions)
+    // Counted here while the converter thread parses.
+    let invalid = UTF8Validation.invalidSequenceCount(input.bytes)
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
-    return MarkdownBlockStream(bytes: bytes, options: cmarkOptions)
+    return stream
   }
 }
 
@@ -458,41 +453,39 @@ private struct MarkdownBlockStream: BlockSource {
     deinit { queue.cancel() }
   }
 
-  init(bytes: [UInt8], options: Int32) {
+  init(input: InputBytes, options: Int32) {
     let queue = BlockQueue()
     cancellation = Cancellation(queue)
     let convert: @Sendable () -> Void = {
-      bytes.withUnsafeBufferPointer { buffer in
-        var converter = CmarkTreeConverter(source: buffer, options: options)
-        guard let root = converter.parse() else {
-          queue.setTitle(nil)
-          queue.finish()
-          return
-        }
-        defer { cmark_node_free(root) }
-        // The title first: the text of the first top-level level-1 heading.
-        var heading = cmark_node_first_child(root)
-        while let current = heading,
-          cmark_node_get_type(current) != CMARK_NODE_HEADING || cmark_node_get_heading_level(current) != 1
-        {
-          heading = cmark_node_next(current)
-        }
-        queue.setTitle(heading.flatMap { converter.convert(subtree: $0).firstChapterTitle })
-        var node = cmark_node_first_child(root)
-        var batch: [Block] = []
-        while let current = node {
-          batch += converter.convert(subtree: current)
-          node = cmark_node_next(current)
-          // Freed as soon as converted: the blocks made next reuse its memory.
-          cmark_node_unlink(current)
-          cmark_node_free(current)
-          if batch.count >= 64 || node == nil {
-            guard queue.push(batch) else { return }  // cancelled
-            batch.removeAll(keepingCapacity: true)
-          }
-        }
+      var converter = CmarkTreeConverter(source: input.bytes, options: options)
+      guard let root = converter.parse() else {
+        queue.setTitle(nil)
         queue.finish()
+        return
       }
+      defer { cmark_node_free(root) }
+      // The title first: the text of the first top-level level-1 heading.
+      var heading = cmark_node_first_child(root)
+      while let current = heading,
+        cmark_node_get_type(current) != CMARK_NODE_HEADING || cmark_node_get_heading_level(current) != 1
+      {
+        heading = cmark_node_next(current)
+      }
+      queue.setTitle(heading.flatMap { converter.convert(subtree: $0).firstChapterTitle })
+      var node = cmark_node_first_child(root)
+      var batch: [Block] = []
+      while let current = node {
+        batch += converter.convert(subtree: current)
+        node = cmark_node_next(current)
+        // Freed as soon as converted: the blocks made next reuse its memory.
+        cmark_node_unlink(current)
+        cmark_node_free(current)
+        if batch.count >= 64 || node == nil {
+          guard queue.push(batch) else { return }  // cancelled
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+      queue.finish()
     }
     if !DetachedThread.start(stackSize: 16 << 20, convert) {
       // No thread to be had: convert everything here, with nothing to wait for.

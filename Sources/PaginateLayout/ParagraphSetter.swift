@@ -12,8 +12,11 @@ struct ParagraphSetter {
   func set(
     _ inlines: [Inline], style: TextStyle = [], links: LinkStyle, notes: inout FootnoteRegistry, notesInline: Bool
   ) -> [FlowLine] {
-    if inlines.count == 1, case .text(let text) = inlines[0], let line = asItIs(text, style: style) {
-      return [FlowLine(line: line)]
+    if inlines.count == 1, case .text(var text) = inlines[0] {
+      if let line = asItIs(text, style: style) { return [FlowLine(line: line)] }
+      // One run of text (all of a plain-text paragraph): set from its own bytes rather than
+      // from a flattened copy.
+      return Self.trimmed(text.withUTF8 { set($0, runs: [($0.count, style)], notes: []) })
     }
     return set(ParagraphText(inlines, style: style, links: links, notes: &notes, notesInline: notesInline))
   }
@@ -48,58 +51,67 @@ struct ParagraphSetter {
   /// text and the notes cited on it; the caller gives it a source and a penalty.
   func set(_ text: ParagraphText) -> [FlowLine] {
     var lines: [FlowLine] = []
-    if text.segments.count == 1 {
-      lines = set(text.segments[0])
-    } else {
-      for segment in text.segments {
-        lines += set(segment)
+    for segment in text.segments {
+      let set = segment.bytes.withUnsafeBufferPointer { bytes -> [FlowLine] in
+        self.set(bytes, runs: segment.runs, notes: segment.notes)
       }
+      if lines.isEmpty { lines = set } else { lines += set }
     }
+    return Self.trimmed(lines)
+  }
+
+  /// The lines without the empty ones at the end (a hard break there), and none for a
+  /// paragraph with no text.
+  private static func trimmed(_ lines: [FlowLine]) -> [FlowLine] {
+    var lines = lines
     while lines.last?.line.isEmpty == true && lines.count > 1 { lines.removeLast() }
     return lines.count == 1 && lines[0].line.isEmpty ? [] : lines
   }
 
-  private func set(_ segment: ParagraphText.StyledBytes) -> [FlowLine] {
-    segment.bytes.withUnsafeBufferPointer { bytes in
-      let units = BreakUnits.split(bytes, maxWidth: max(width, 1))
-      guard !units.isEmpty else { return [FlowLine(line: Line())] }
-      let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
-      let isStyled = segment.runs.contains { !$0.style.isEmpty }
-      var lines: [FlowLine] = []
-      lines.reserveCapacity(ends.count)
-      var start = 0
-      var noteIndex = 0
-      var runCursor = 0
-      units.withUnsafeBufferPointer { units in
-        for (lineIndex, end) in ends.enumerated() {
-          let isLast = lineIndex == ends.count - 1
-          var byteCount = 0
-          var lineWidth = 0
-          var gaps = 0
-          for index in start..<end {
-            byteCount += units[index].end - units[index].start
-            lineWidth += units[index].width
-            if index < end - 1 && units[index].spaceAfter { gaps += 1 }
-          }
-          lineWidth += gaps
-          let extra = justifies && !isLast ? max(width - lineWidth, 0) : 0
-          let spacing = Spacing(lineIndex: lineIndex, gaps: gaps, extra: extra)
-          var spans: [StyleSpan] = []
-          let text = Self.text(
-            of: UnsafeBufferPointer(rebasing: units[start..<end]), bytes: bytes, byteCount: byteCount,
-            spacing: spacing, runs: isStyled ? segment.runs : nil, cursor: &runCursor, spans: &spans)
-          var notes: [Int] = []
-          let lineEnd = units[end - 1].end
-          while noteIndex < segment.notes.count && segment.notes[noteIndex].offset < lineEnd {
-            notes.append(segment.notes[noteIndex].number)
-            noteIndex += 1
-          }
-          lines.append(FlowLine(line: Line(text: text, spans: spans), notes: notes))
-          start = end
+  /// Sets one segment: its bytes, their style runs and the notes cited in them (see
+  /// ``ParagraphText/StyledBytes``).
+  private func set(
+    _ bytes: UnsafeBufferPointer<UInt8>, runs: [(end: Int, style: TextStyle)],
+    notes citations: [(offset: Int, number: Int)]
+  ) -> [FlowLine] {
+    let units = BreakUnits.split(bytes, maxWidth: max(width, 1))
+    guard !units.isEmpty else { return [FlowLine(line: Line())] }
+    let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
+    let isStyled = runs.contains { !$0.style.isEmpty }
+    var lines: [FlowLine] = []
+    lines.reserveCapacity(ends.count)
+    var start = 0
+    var noteIndex = 0
+    var runCursor = 0
+    units.withUnsafeBufferPointer { units in
+      for (lineIndex, end) in ends.enumerated() {
+        let isLast = lineIndex == ends.count - 1
+        var byteCount = 0
+        var lineWidth = 0
+        var gaps = 0
+        for index in start..<end {
+          byteCount += units[index].end - units[index].start
+          lineWidth += units[index].width
+          if index < end - 1 && units[index].spaceAfter { gaps += 1 }
         }
+        lineWidth += gaps
+        let extra = justifies && !isLast ? max(width - lineWidth, 0) : 0
+        let spacing = Spacing(lineIndex: lineIndex, gaps: gaps, extra: extra)
+        var spans: [StyleSpan] = []
+        let text = Self.text(
+          of: UnsafeBufferPointer(rebasing: units[start..<end]), bytes: bytes, byteCount: byteCount,
+          spacing: spacing, runs: isStyled ? runs : nil, cursor: &runCursor, spans: &spans)
+        var notes: [Int] = []
+        let lineEnd = units[end - 1].end
+        while noteIndex < citations.count && citations[noteIndex].offset < lineEnd {
+          notes.append(citations[noteIndex].number)
+          noteIndex += 1
+        }
+        lines.append(FlowLine(line: Line(text: text, spans: spans), notes: notes))
+        start = end
       }
-      return lines
     }
+    return lines
   }
 
   /// The text of the line made of `units` (consecutive, of `bytes`), spaced by `spacing`; with

@@ -37,55 +37,81 @@ struct PipeTable {
 
   /// Removes the indentation and the `>` markers of enclosing block quotes from a source line.
   static func stripContainerPrefix(_ line: Substring, quoteDepth: Int) -> Substring {
-    var rest = line.drop { $0 == " " || $0 == "\t" }
+    let utf8 = line.utf8
+    var index = utf8.startIndex
+    func skipBlanks() {
+      while index < utf8.endIndex, isBlank(utf8[index]) { index = utf8.index(after: index) }
+    }
+    skipBlanks()
     var depth = quoteDepth
-    while depth > 0, rest.first == ">" {
-      rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+    while depth > 0, index < utf8.endIndex, utf8[index] == UInt8(ascii: ">") {
+      index = utf8.index(after: index)
+      skipBlanks()
       depth -= 1
     }
-    return rest
+    return line[index...]
   }
 
   /// Splits a row into trimmed cells on unescaped bars, ignoring a leading and trailing bar.
   static func cells(_ row: Substring) -> [String] {
-    let bytes = Array(row.utf8)
-    var start = 0
-    var end = bytes.count
-    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-    while start < end && isBlank(bytes[start]) { start += 1 }
-    while end > start && isBlank(bytes[end - 1]) { end -= 1 }
-    if start < end && bytes[start] == UInt8(ascii: "|") { start += 1 }
-    if end > start && bytes[end - 1] == UInt8(ascii: "|") && !(end - 2 >= start && bytes[end - 2] == UInt8(ascii: "\\")) {
-      end -= 1
-    }
-    var cells: [String] = []
-    var current: [UInt8] = []
-    var index = start
-    func finish() {
-      var from = 0
-      var to = current.count
-      while from < to && isBlank(current[from]) { from += 1 }
-      while to > from && isBlank(current[to - 1]) { to -= 1 }
-      cells.append(String(decoding: current[from..<to], as: UTF8.self))
-      current.removeAll(keepingCapacity: true)
-    }
-    while index < end {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\\") && index + 1 < end && bytes[index + 1] == UInt8(ascii: "|") {
-        current.append(UInt8(ascii: "|"))
-        index += 2
-        continue
+    var row = row
+    return row.withUTF8 { bytes in
+      var start = 0
+      var end = bytes.count
+      while start < end && isBlank(bytes[start]) { start += 1 }
+      while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+      if start < end && bytes[start] == UInt8(ascii: "|") { start += 1 }
+      if end > start && bytes[end - 1] == UInt8(ascii: "|") && !(end - 2 >= start && bytes[end - 2] == UInt8(ascii: "\\")) {
+        end -= 1
       }
-      if byte == UInt8(ascii: "|") {
-        finish()
-      } else {
-        current.append(byte)
+      var cells: [String] = []
+      var cellStart = start
+      var hasEscapedBar = false
+      func finish(at cellEnd: Int) {
+        var from = cellStart
+        var to = cellEnd
+        while from < to && isBlank(bytes[from]) { from += 1 }
+        while to > from && isBlank(bytes[to - 1]) { to -= 1 }
+        let cell = UnsafeBufferPointer(rebasing: bytes[from..<to])
+        cells.append(hasEscapedBar ? unescapingBars(cell) : String(decoding: cell, as: UTF8.self))
       }
+      var index = start
+      while index < end {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\\") && index + 1 < end && bytes[index + 1] == UInt8(ascii: "|") {
+          hasEscapedBar = true
+          index += 2
+          continue
+        }
+        if byte == UInt8(ascii: "|") {
+          finish(at: index)
+          cellStart = index + 1
+          hasEscapedBar = false
+        }
+        index += 1
+      }
+      finish(at: end)
+      return cells
+    }
+  }
+
+  /// A cell's text with each `\|` made a `|`.
+  private static func unescapingBars(_ cell: UnsafeBufferPointer<UInt8>) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(cell.count)
+    var index = 0
+    while index < cell.count {
+      if cell[index] == UInt8(ascii: "\\") && index + 1 < cell.count && cell[index + 1] == UInt8(ascii: "|") {
+        index += 1
+      }
+      bytes.append(cell[index])
       index += 1
     }
-    finish()
-    return cells
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// A space or a tab.
+  private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
   /// The alignment a delimiter cell (`---`, `:--`, `--:`, `:-:`) stands for, or `nil` when the
   /// cell is not a delimiter.

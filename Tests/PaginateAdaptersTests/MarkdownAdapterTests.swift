@@ -132,6 +132,16 @@ struct MarkdownAdapterTests {
     #expect(table.rows[1].source == SourceRange(line: 4))
   }
 
+  @Test("escaped bars at the edges of cells and rows, and tabs around cells")
+  func pipeTableEdges() throws {
+    let document = try markdown("| h1 | h2 |\n|---|---|\n|\t\\|a\t| b \\||\n| x \\|\n")
+    guard case .table(let table) = document.blocks.first?.content else {
+      Issue.record("no table")
+      return
+    }
+    #expect(table.rows.map(\.cells) == [[[.text("|a")], [.text("b |")]], [[.text("x |")], []]])
+  }
+
   @Test(
     "a table cell reads as the same inlines as a paragraph of its text, with and without smart punctuation",
     arguments: [false, true])

@@ -22,7 +22,8 @@ final class InputBytes: @unchecked Sendable {
     while true {
       if capacity - count < 1 << 16 {
         capacity = max(capacity * 2, 1 << 18)
-        guard let grown = realloc(base, capacity) else { break }
+        // As an array's growth would, stop rather than go on with part of the input.
+        guard let grown = realloc(base, capacity) else { fatalError("out of memory reading the input") }
         base = grown
       }
       let read = read(UnsafeMutableRawBufferPointer(start: base! + count, count: capacity - count))

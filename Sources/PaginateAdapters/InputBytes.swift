@@ -9,35 +9,40 @@
 /// of once for every time an array doubles. Shared, read-only, between the thread that reads
 /// and the one that converts.
 final class InputBytes: @unchecked Sendable {
-  private var base: UnsafeMutableRawPointer?
-  private var capacity = 0
+  private let base: UnsafeMutablePointer<UInt8>
   /// The number of bytes read.
-  private(set) var count = 0
+  private let count: Int
   /// Where the text starts: after a byte-order mark, if there is one.
-  private(set) var start = 0
+  private let start: Int
 
   /// Reads all of `read` (a function that fills a buffer and returns the count, 0 at the end,
   /// negative on an error, which ends the input too).
   init(reading read: (UnsafeMutableRawBufferPointer) -> Int) {
+    var memory: UnsafeMutableRawPointer?
+    var capacity = 0
+    var count = 0
     while true {
       if capacity - count < 1 << 16 {
         capacity = max(capacity * 2, 1 << 18)
         // As an array's growth would, stop rather than go on with part of the input.
-        guard let grown = realloc(base, capacity) else { fatalError("out of memory reading the input") }
-        base = grown
+        guard let grown = realloc(memory, capacity) else { fatalError("out of memory reading the input") }
+        memory = grown
       }
-      let read = read(UnsafeMutableRawBufferPointer(start: base! + count, count: capacity - count))
+      let read = read(UnsafeMutableRawBufferPointer(start: memory! + count, count: capacity - count))
       guard read > 0 else { break }
       count += read
     }
-    if bytes.starts(with: ByteText.byteOrderMark) { start = ByteText.byteOrderMark.count }
+    base = memory!.bindMemory(to: UInt8.self, capacity: capacity)
+    self.count = count
+    start = UnsafeBufferPointer(start: base, count: count).starts(with: ByteText.byteOrderMark)
+      ? ByteText.byteOrderMark.count : 0
   }
 
   deinit { free(base) }
 
-  /// The bytes read, from `start`.
-  var bytes: UnsafeBufferPointer<UInt8> {
-    guard let base else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + start, count: count - start)
+  /// Calls `body` with the bytes read, from after a byte-order mark; the bytes live while it
+  /// runs.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try withExtendedLifetime(self) { try body(UnsafeBufferPointer(start: base + start, count: count - start)) }
   }
 }

@@ -435,7 +435,7 @@ extension MarkdownAdapter: StreamingInputAdapter {
     let input = InputBytes(reading: read)
     let stream = MarkdownBlockStream(input: input, options: cmarkOptions)
     // Counted here while the converter thread parses.
-    let invalid = UTF8Validation.invalidSequenceCount(input.bytes)
+    let invalid = input.withBytes { UTF8Validation.invalidSequenceCount($0) }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
     return stream
   }
@@ -457,35 +457,37 @@ private struct MarkdownBlockStream: BlockSource {
     let queue = BlockQueue()
     cancellation = Cancellation(queue)
     let convert: @Sendable () -> Void = {
-      var converter = CmarkTreeConverter(source: input.bytes, options: options)
-      guard let root = converter.parse() else {
-        queue.setTitle(nil)
-        queue.finish()
-        return
-      }
-      defer { cmark_node_free(root) }
-      // The title first: the text of the first top-level level-1 heading.
-      var heading = cmark_node_first_child(root)
-      while let current = heading,
-        cmark_node_get_type(current) != CMARK_NODE_HEADING || cmark_node_get_heading_level(current) != 1
-      {
-        heading = cmark_node_next(current)
-      }
-      queue.setTitle(heading.flatMap { converter.convert(subtree: $0).firstChapterTitle })
-      var node = cmark_node_first_child(root)
-      var batch: [Block] = []
-      while let current = node {
-        batch += converter.convert(subtree: current)
-        node = cmark_node_next(current)
-        // Freed as soon as converted: the blocks made next reuse its memory.
-        cmark_node_unlink(current)
-        cmark_node_free(current)
-        if batch.count >= 64 || node == nil {
-          guard queue.push(batch) else { return }  // cancelled
-          batch.removeAll(keepingCapacity: true)
+      input.withBytes { bytes in
+        var converter = CmarkTreeConverter(source: bytes, options: options)
+        guard let root = converter.parse() else {
+          queue.setTitle(nil)
+          queue.finish()
+          return
         }
+        defer { cmark_node_free(root) }
+        // The title first: the text of the first top-level level-1 heading.
+        var heading = cmark_node_first_child(root)
+        while let current = heading,
+          cmark_node_get_type(current) != CMARK_NODE_HEADING || cmark_node_get_heading_level(current) != 1
+        {
+          heading = cmark_node_next(current)
+        }
+        queue.setTitle(heading.flatMap { converter.convert(subtree: $0).firstChapterTitle })
+        var node = cmark_node_first_child(root)
+        var batch: [Block] = []
+        while let current = node {
+          batch += converter.convert(subtree: current)
+          node = cmark_node_next(current)
+          // Freed as soon as converted: the blocks made next reuse its memory.
+          cmark_node_unlink(current)
+          cmark_node_free(current)
+          if batch.count >= 64 || node == nil {
+            guard queue.push(batch) else { return }  // cancelled
+            batch.removeAll(keepingCapacity: true)
+          }
+        }
+        queue.finish()
       }
-      queue.finish()
     }
     if !DetachedThread.start(stackSize: 16 << 20, convert) {
       // No thread to be had: convert everything here, with nothing to wait for.

@@ -215,7 +215,8 @@ struct ChildProcess {
 }
 
 /// While a child runs, SIGINT, SIGTERM and SIGHUP kill the child's process group first, then
-/// go to whatever handled them before (the default: this process ends too).
+/// go to whatever handled them before (the default: this process ends too). A signal this
+/// process ignores (under `nohup`, or SIGINT in a background job) stays ignored.
 ///
 /// The handler uses only async-signal-safe calls (`kill`, `sigaction`, `raise`) and reads
 /// globals written before it is installed.
@@ -240,9 +241,17 @@ private enum InterruptForwarding {
       raise(signal)
     }
     sigemptyset(&action.sa_mask)
-    sigaction(SIGINT, &action, &savedInterrupt)
-    sigaction(SIGTERM, &action, &savedTerminate)
-    sigaction(SIGHUP, &action, &savedHangUp)
+    forward(SIGINT, with: &action, saving: &savedInterrupt)
+    forward(SIGTERM, with: &action, saving: &savedTerminate)
+    forward(SIGHUP, with: &action, saving: &savedHangUp)
+  }
+
+  /// Installs `action` for `signal` unless the signal is ignored; `saved` gets the action to
+  /// restore either way.
+  private static func forward(_ signal: Int32, with action: inout sigaction, saving saved: inout sigaction) {
+    sigaction(signal, nil, &saved)
+    let ignored = unsafeBitCast(saved.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    if !ignored { sigaction(signal, &action, nil) }
   }
 
   static func remove() {

@@ -175,6 +175,30 @@ struct ExternalAdapterTests {
     }
   }
 
+  @Test("a signal paginate ignores (SIGHUP under nohup) stays ignored while an adapter runs", .timeLimit(.minutes(1)))
+  func ignoredSignalStaysIgnored() throws {
+    let adapters = try Adapters()
+    let started = adapters.folder.appendingPathComponent("started").path
+    try adapters.add("patient", "touch '\(started)'; sleep 1\n" + Self.working)
+    let path = try adapters.file("data.patient", "after the hang-up\n")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // As nohup does: SIGHUP ignored, then paginate in the same process.
+    process.arguments = ["-c", #"trap "" HUP; exec "$0" "$@""#, Executable.url.path, path]
+    process.environment = ProcessInfo.processInfo.environment.merging(adapters.environment) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    for _ in 0..<200 where !FileManager.default.fileExists(atPath: started) { usleep(25_000) }
+    #expect(FileManager.default.fileExists(atPath: started), "the adapter never started")
+    kill(process.processIdentifier, SIGHUP)
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    #expect(text.contains("after the hang-up"))
+  }
+
   @Test("an adapter printing garbage is reported as an invalid document; endless output is cut off")
   func garbage() throws {
     let adapters = try Adapters()

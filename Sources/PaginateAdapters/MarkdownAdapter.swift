@@ -346,14 +346,15 @@ private struct CmarkTreeConverter {
     guard let table = PipeTable(rows: rows) else { return nil }
     // Every cell's inline Markdown is parsed in one libcmark call: the cells as paragraphs.
     let allCells = table.header + table.body.flatMap { $0 }
-    var parsed = inlines(ofCells: allCells)
-    let header = TableBlock.Row(Array(parsed.prefix(table.header.count)), source: SourceRange(line: range.firstLine))
-    parsed.removeFirst(table.header.count)
+    let parsed = inlines(ofCells: allCells)
+    var next = table.header.count
+    let header = TableBlock.Row(Array(parsed[..<next]), source: SourceRange(line: range.firstLine))
     var bodyRows: [TableBlock.Row] = []
+    bodyRows.reserveCapacity(table.body.count)
     for (offset, row) in table.body.enumerated() {
-      bodyRows.append(
-        TableBlock.Row(Array(parsed.prefix(row.count)), source: SourceRange(line: range.firstLine + 2 + offset)))
-      parsed.removeFirst(row.count)
+      let cells = Array(parsed[next..<(next + row.count)])
+      bodyRows.append(TableBlock.Row(cells, source: SourceRange(line: range.firstLine + 2 + offset)))
+      next += row.count
     }
     return TableBlock(alignments: table.alignments, header: header, rows: bodyRows)
   }
@@ -406,19 +407,29 @@ private struct CmarkTreeConverter {
     }
   }
 
-  /// Parses one cell's text as inline Markdown.
+  /// Parses one cell's text as inline Markdown. A cell that would start a block (`# *x*`,
+  /// `> *q*`, `- *i*`) is parsed with its first character escaped, so that the marker stays
+  /// text as in a cell without markup; one that still is not a paragraph is its own text.
   private func inlines(ofCell text: String) -> [Inline] {
     guard !text.isEmpty else { return [] }
+    if let inlines = paragraphInlines(text) { return inlines }
+    // Markdown's backslash escapes any ASCII punctuation character.
+    let first = text.utf8.first ?? 0
+    let escapable = (0x21...0x2F).contains(first) || (0x3A...0x40).contains(first) || (0x5B...0x60).contains(first)
+      || (0x7B...0x7E).contains(first)
+    if escapable, let inlines = paragraphInlines("\\" + text) { return inlines }
+    return [.text(text)]
+  }
+
+  /// The inlines of `text` when libcmark reads it as exactly one paragraph.
+  private func paragraphInlines(_ text: String) -> [Inline]? {
     var bytes = Array(text.utf8)
-    return bytes.withUnsafeMutableBufferPointer { buffer in
+    let blocks = bytes.withUnsafeMutableBufferPointer { buffer in
       var converter = CmarkTreeConverter(source: UnsafeBufferPointer(buffer), options: options)
-      let blocks = converter.convert()
-      guard let first = blocks.first else { return [.text(text)] }
-      switch first.content {
-      case .paragraph(let inlines), .heading(_, let inlines): return inlines
-      default: return [.text(text)]
-      }
+      return converter.convert()
     }
+    guard blocks.count == 1, case .paragraph(let inlines) = blocks[0].content else { return nil }
+    return inlines
   }
 }
 

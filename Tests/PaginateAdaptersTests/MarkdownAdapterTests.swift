@@ -142,6 +142,19 @@ struct MarkdownAdapterTests {
     #expect(table.rows.map(\.cells) == [[[.text("|a")], [.text("b |")]], [[.text("x |")], []]])
   }
 
+  @Test("a cell that would start a block keeps its marker as text, with markup after it or not")
+  func pipeTableBlockMarkers() throws {
+    let document = try markdown("| h | i |\n|---|---|\n| # *x* | # x |\n| > *q* | - *i* |\n")
+    guard case .table(let table) = document.blocks.first?.content else {
+      Issue.record("no table")
+      return
+    }
+    #expect(table.rows.map(\.cells) == [
+      [[.text("# "), .emphasis([.text("x")])], [.text("# x")]],
+      [[.text("> "), .emphasis([.text("q")])], [.text("- "), .emphasis([.text("i")])]],
+    ])
+  }
+
   @Test(
     "a table cell reads as the same inlines as a paragraph of its text, with and without smart punctuation",
     arguments: [false, true])

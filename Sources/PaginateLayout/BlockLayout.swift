@@ -49,7 +49,7 @@ struct BlockLayout {
     case .thematicBreak:
       return [FlowLine(line: Line(String.repeated("─", count: width), style: .furniture), source: block.source)]
     case .table(let table):
-      var layout = TableLayout(table: table, width: width, options: options, notesInline: notesInline)
+      let layout = TableLayout(table: table, width: width, options: options, notesInline: notesInline)
       let header = layout.headerLines(notes: &notes)
       tableHeaders.append(header.map(\.line))
       return layout.lines(header: header, headerID: tableHeaders.count - 1, source: block.source, notes: &notes)
@@ -174,8 +174,7 @@ struct BlockLayout {
   }
 
   /// Puts `first` before the first line of `inner` and `rest` before the others.
-  static func prefixed(_ inner: [FlowLine], first: Line, rest: Line) -> [FlowLine] {
-    var lines = inner
+  static func prefixed(_ lines: consuming [FlowLine], first: Line, rest: Line) -> [FlowLine] {
     for index in lines.indices {
       var line = lines[index].line.prefixed(by: index == 0 ? first : rest)
       line.trimTrailingSpaces()

@@ -109,8 +109,8 @@ struct FlowSource {
 extension FlowSource {
   /// Reads the next batch of blocks and lays out, on both cores, those whose layout does not
   /// depend on what comes before them (all but tables, once the batch's links and notes are
-  /// numbered). The batch
-  /// doubles in size each time, up to 512 blocks, so the first page never waits for much.
+  /// numbered). The batch doubles in size each time, up to 512 blocks, so the first page never
+  /// waits for much.
   private mutating func refill() {
     batch.removeAll(keepingCapacity: true)
     batchLines.removeAll(keepingCapacity: true)

@@ -4,10 +4,11 @@
 /// paragraph: the sum over every line but the last of the square of its trailing space, the
 /// measure GNU `fmt` and `par` aim at. It is a shortest-path search over break positions
 /// (Knuth and Plass, "Breaking Paragraphs into Lines", 1981, without stretch and shrink) over
-/// lines that fit and whose slack is at most the paragraph's longest unit plus a space (the
-/// last line excepted). That window holds every line greedy breaking would make, so the result
-/// is never more ragged than greedy; lines outside it are not tried, so it is the least ragged
-/// breaking among such lines rather than among all.
+/// lines that fit and whose slack is at most the paragraph's longest unit plus a space, and
+/// at each break the longest line that fits whatever its slack (the last line excepted). That
+/// holds every line greedy breaking would make, so the result is never more ragged than
+/// greedy; other lines are not tried, so it is the least ragged breaking among these lines
+/// rather than among all.
 ///
 /// - Complexity: greedy O(n); optimal O(n·w) where w is the number of starts within the window
 ///   of slack, a few for prose.

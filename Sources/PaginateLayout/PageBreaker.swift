@@ -6,8 +6,8 @@ import PaginateModel
 /// The rules this serves: no widow or orphan, a heading kept with two lines of what follows, a
 /// short code block or a table row kept whole, explicit and chapter breaks honoured, a table's
 /// header repeated at the top of each page it continues on, and notes (a link's destination, or
-/// a note's own text) at the foot of the page where they are cited. A page is left short by more than a third of its height only
-/// when every other break is worse.
+/// a note's own text) at the foot of the page where they are cited. A page is left short by
+/// more than a third of its height only when every other break is worse.
 struct PageBreaker {
   private(set) var source: FlowSource
   let options: LayoutOptions
@@ -74,8 +74,7 @@ struct PageBreaker {
     let chosenNotes = Array(notes.prefix(best.noteCount))
     var anchorLine: Int?
     lines.reserveCapacity(height)
-    for offset in 0..<best.count {
-      guard source.hasLine(at: offset) else { break }
+    for offset in 0..<best.count {  // every one confirmed by the gathering above
       if anchorLine == nil && !source[offset].isSpacing { anchorLine = source[offset].sourceLine }
       lines.append(source[offset].line)
       if let heading = source[offset].heading, heading.level <= 2 { runningHead = heading.text }
@@ -120,7 +119,8 @@ struct PageBreaker {
   }
 
   /// The lines of note `number`: `[n] ` and then a link's destination, wrapped at any cell, or
-  /// a note's blocks, set at the width left by the marker.
+  /// a note's blocks, set at the width left by the marker (below the marker, at the full width,
+  /// on a page too narrow for that).
   private mutating func noteLines(_ number: Int) -> [Line] {
     if let lines = noteCache[number] { return lines }
     let marker = "[\(number)] "
@@ -150,10 +150,10 @@ struct PageBreaker {
       if markerWidth < width / 2 {
         let body = layout.lines(for: blocks, width: width - markerWidth, tight: true)
         lines = BlockLayout.prefixed(body, first: marker, rest: Line(String.repeated(" ", count: markerWidth))).map(\.line)
+        if lines.isEmpty { lines = [marker] }
       } else {
-        lines = layout.lines(for: blocks, width: width, tight: true).map(\.line)
+        lines = [marker] + layout.lines(for: blocks, width: width, tight: true).map(\.line)
       }
-      if lines.isEmpty || markerWidth >= width / 2 { lines.insert(marker, at: 0) }
     }
     noteCache[number] = lines
     return lines

@@ -49,7 +49,7 @@ struct ParagraphSetter {
 
   /// Sets a flattened paragraph; an empty paragraph gives no lines. Each flow line has its
   /// text and the notes cited on it; the caller gives it a source and a penalty.
-  func set(_ text: ParagraphText) -> [FlowLine] {
+  private func set(_ text: ParagraphText) -> [FlowLine] {
     var lines: [FlowLine] = []
     for segment in text.segments {
       let set = segment.bytes.withUnsafeBufferPointer { bytes -> [FlowLine] in
@@ -62,8 +62,7 @@ struct ParagraphSetter {
 
   /// The lines without the empty ones at the end (a hard break there), and none for a
   /// paragraph with no text.
-  private static func trimmed(_ lines: [FlowLine]) -> [FlowLine] {
-    var lines = lines
+  private static func trimmed(_ lines: consuming [FlowLine]) -> [FlowLine] {
     while lines.last?.line.isEmpty == true && lines.count > 1 { lines.removeLast() }
     return lines.count == 1 && lines[0].line.isEmpty ? [] : lines
   }

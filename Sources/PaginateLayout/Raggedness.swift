@@ -6,8 +6,8 @@ public enum Raggedness {
   /// The raggedness of `text` set as one paragraph `width` cells wide.
   public static func of(_ text: String, width: Int, strategy: LineBreakStrategy) -> Int {
     var notes = FootnoteRegistry()
-    let paragraph = ParagraphText([.text(text)], links: .none, notes: &notes, notesInline: false)
-    let lines = ParagraphSetter(width: width, strategy: strategy, justifies: false).set(paragraph)
+    let lines = ParagraphSetter(width: width, strategy: strategy, justifies: false)
+      .set([.text(text)], links: .none, notes: &notes, notesInline: false)
     return of(lineWidths: lines.map { $0.line.width }, width: width)
   }
 

@@ -16,7 +16,7 @@ struct TableLayout {
   /// Whether notes in cells are set in parentheses rather than cited (inside a note).
   let notesInline: Bool
   /// The width of each column, or `nil` when the table is stacked.
-  private(set) var columnWidths: [Int]?
+  let columnWidths: [Int]?
 
   private static let separator = " │ "
   private static let separatorWidth = 3
@@ -41,15 +41,9 @@ struct TableLayout {
 
   /// All the lines of the table. Body lines carry `headerID` so that the header is repeated
   /// when the table crosses a page.
-  mutating func lines(header: [FlowLine], headerID: Int, source: SourceRange?, notes: inout FootnoteRegistry)
-    -> [FlowLine]
-  {
+  func lines(header: [FlowLine], headerID: Int, source: SourceRange?, notes: inout FootnoteRegistry) -> [FlowLine] {
     guard let columnWidths else { return stacked(source: source, notes: &notes) }
-    var result = header.map { line -> FlowLine in
-      var line = line
-      line.source = table.header.source ?? source
-      return line
-    }
+    var result = header.withSource(table.header.source ?? source)
     for (rowIndex, body) in table.rows.enumerated() {
       var lines = row(body, style: [], widths: columnWidths, notes: &notes)
       for index in lines.indices {
@@ -75,7 +69,8 @@ struct TableLayout {
       cells.append(lines)
     }
     let last = widths.count - 1
-    // Room for every column's cells and the separators, in ASCII: one allocation per line.
+    // Room for every column's cells and the separators in ASCII, so that building a line
+    // allocates once.
     let capacity = widths.reduce(0, +) + Self.separator.utf8.count * last
     var lines: [FlowLine] = []
     lines.reserveCapacity(height)
@@ -89,9 +84,8 @@ struct TableLayout {
           if column < last { line.appendSpaces(widths[column]) }
           continue
         }
-        let cell = cells[column][lineIndex]
-        lineNotes += cell.notes
-        let slack = max(widths[column] - cell.line.width, 0)
+        lineNotes += cells[column][lineIndex].notes
+        let slack = max(widths[column] - cells[column][lineIndex].line.width, 0)
         let alignment = column < table.alignments.count ? table.alignments[column] : .unspecified
         let before: Int
         switch alignment {
@@ -100,7 +94,7 @@ struct TableLayout {
         case .left, .unspecified: before = 0
         }
         line.appendSpaces(before)
-        line.append(cell.line)
+        line.append(cells[column][lineIndex].line)
         // The last column needs no padding after it: a line has no trailing spaces.
         if column < last { line.appendSpaces(slack - before) }
       }

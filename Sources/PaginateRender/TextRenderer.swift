@@ -17,10 +17,9 @@ public struct TextRenderer: Sendable {
   /// Appends the line and a newline to `output`.
   public func render(_ line: Line, into output: inout [UInt8]) {
     guard usesANSI && !line.spans.isEmpty else {
-      // A native string's bytes are contiguous: one copy, not a byte-by-byte append.
-      if line.text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
-        output.append(contentsOf: line.text.utf8)
-      }
+      // The bytes copied at once (appending the UTF-8 view goes a byte at a time).
+      var text = line.text
+      text.withUTF8 { output.append(contentsOf: $0) }
       output.append(0x0A)
       return
     }

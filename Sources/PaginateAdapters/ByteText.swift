@@ -8,6 +8,11 @@ enum ByteText {
     bytes.starts(with: byteOrderMark) ? bytes.dropFirst(byteOrderMark.count) : bytes
   }
 
+  /// A space or a tab: blank within a line.
+  static func isSpaceOrTab(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09
+  }
+
   /// Space, tab, line feed or carriage return: JSON's whitespace, and a blank line's bytes.
   static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

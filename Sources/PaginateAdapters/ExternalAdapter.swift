@@ -115,7 +115,7 @@ public struct ExternalAdapter: InputAdapter {
     } catch {
       switch error {
       case .systemError(let code):
-        throw InputError(input: subject, message: "\(label) (\(path)) could not be run: \(Self.reason(code))")
+        throw InputError(input: subject, message: "\(label) (\(path)) could not be run: \(InputError.reason(code))")
       case .timedOut(let errors):
         let said = Self.firstLines(errors).map { " (stderr: \($0))" } ?? ""
         throw InputError(
@@ -155,10 +155,6 @@ public struct ExternalAdapter: InputAdapter {
 
   private static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-  }
-
-  private static func reason(_ code: Int32) -> String {
-    code == ENOEXEC ? "not an executable (a script needs a #! line)" : String(cString: strerror(code)).lowercased()
   }
 }
 

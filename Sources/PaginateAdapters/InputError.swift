@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Why an input could not be read, in one line a person can act on.
 ///
 /// The description names the input, the place (line and column, or a JSON path) and what was
@@ -22,5 +28,19 @@ extension InputError: CustomStringConvertible {
   public var description: String {
     if let location, !location.isEmpty { return "\(input): \(location): \(message)" }
     return "\(input): \(message)"
+  }
+}
+
+extension InputError {
+  /// A system error (`errno`) as a short phrase for these messages: "no such file",
+  /// "permission denied".
+  public static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file"
+    case EACCES: "permission denied"
+    case EISDIR: "is a directory; expected a file"
+    case ENOEXEC: "not an executable (a script needs a #! line)"
+    default: String(cString: strerror(code)).lowercased()
+    }
   }
 }

@@ -40,7 +40,7 @@ struct PipeTable {
     let utf8 = line.utf8
     var index = utf8.startIndex
     func skipBlanks() {
-      while index < utf8.endIndex, isBlank(utf8[index]) { index = utf8.index(after: index) }
+      while index < utf8.endIndex, ByteText.isSpaceOrTab(utf8[index]) { index = utf8.index(after: index) }
     }
     skipBlanks()
     var depth = quoteDepth
@@ -58,8 +58,8 @@ struct PipeTable {
     return row.withUTF8 { bytes in
       var start = 0
       var end = bytes.count
-      while start < end && isBlank(bytes[start]) { start += 1 }
-      while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+      while start < end && ByteText.isSpaceOrTab(bytes[start]) { start += 1 }
+      while end > start && ByteText.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
       if start < end && bytes[start] == UInt8(ascii: "|") { start += 1 }
       if end > start && bytes[end - 1] == UInt8(ascii: "|") && !(end - 2 >= start && bytes[end - 2] == UInt8(ascii: "\\")) {
         end -= 1
@@ -70,8 +70,8 @@ struct PipeTable {
       func finish(at cellEnd: Int) {
         var from = cellStart
         var to = cellEnd
-        while from < to && isBlank(bytes[from]) { from += 1 }
-        while to > from && isBlank(bytes[to - 1]) { to -= 1 }
+        while from < to && ByteText.isSpaceOrTab(bytes[from]) { from += 1 }
+        while to > from && ByteText.isSpaceOrTab(bytes[to - 1]) { to -= 1 }
         let cell = UnsafeBufferPointer(rebasing: bytes[from..<to])
         cells.append(hasEscapedBar ? unescapingBars(cell) : String(decoding: cell, as: UTF8.self))
       }
@@ -109,9 +109,6 @@ struct PipeTable {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
-
-  /// A space or a tab.
-  private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
   /// The alignment a delimiter cell (`---`, `:--`, `--:`, `:-:`) stands for, or `nil` when the
   /// cell is not a delimiter.

@@ -132,7 +132,7 @@ struct PlainTextBuilder: Sendable {
   private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, isPrintableASCII: Bool) {
     var indent = 0
     var first = 0
-    while first < bytes.count && (bytes[first] == 0x20 || bytes[first] == 0x09) {
+    while first < bytes.count && ByteText.isSpaceOrTab(bytes[first]) {
       indent += bytes[first] == 0x09 ? 4 : 1
       first += 1
     }
@@ -159,7 +159,7 @@ struct PlainTextBuilder: Sendable {
       paragraph.append(0x20)
     }
     var end = bytes.count
-    while end > first && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+    while end > first && ByteText.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
     let line = UnsafeBufferPointer(rebasing: bytes[first..<end])
     paragraph.append(contentsOf: line)
     if !isPrintableASCII { paragraphNeedsCheck = true }

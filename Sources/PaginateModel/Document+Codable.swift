@@ -296,7 +296,6 @@ private struct TableRowJSON: Codable {
   }
 }
 
-/// An array of table cells, each a string or an array of inlines.
 /// Inlines written as a string when they are one plain text (`""` when there are none), else
 /// as an array of inlines: a table cell, a definition's term.
 private struct InlinesJSON: Codable {
@@ -307,7 +306,7 @@ private struct InlinesJSON: Codable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let text = try? container.decode(String.self) {
-      inlines = text.isEmpty ? [] : [.text(text)]
+      inlines = Self.inlines(text: text)
     } else {
       inlines = try container.decode([Inline].self)
     }
@@ -315,13 +314,23 @@ private struct InlinesJSON: Codable {
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    if inlines.isEmpty {
-      try container.encode("")
-    } else if inlines.count == 1, case .text(let text) = inlines[0], !text.isEmpty {
+    if let text = Self.text(of: inlines) {
       try container.encode(text)
     } else {
       try container.encode(inlines)
     }
+  }
+
+  /// The inlines a string stands for: none for `""`, else one plain text.
+  static func inlines(text: String) -> [Inline] {
+    text.isEmpty ? [] : [.text(text)]
+  }
+
+  /// The string that stands for `inlines`, when one does (see ``inlines(text:)``).
+  static func text(of inlines: [Inline]) -> String? {
+    if inlines.isEmpty { return "" }
+    if inlines.count == 1, case .text(let text) = inlines[0], !text.isEmpty { return text }
+    return nil
   }
 }
 
@@ -351,8 +360,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
         forKey: JSONKey("inlines"), in: self,
         debugDescription: "give either 'text' or 'inlines' in \(kind), not both")
     case (true, false):
-      let text = try decode(String.self, forKey: JSONKey("text"))
-      return text.isEmpty ? [] : [.text(text)]
+      return InlinesJSON.inlines(text: try decode(String.self, forKey: JSONKey("text")))
     case (false, true):
       return try decode([Inline].self, forKey: JSONKey("inlines"))
     case (false, false):
@@ -365,15 +373,12 @@ extension KeyedDecodingContainer where Key == JSONKey {
 extension KeyedEncodingContainer where Key == JSONKey {
   /// Encodes inlines as `text` when they are one plain string, else as `inlines`.
   fileprivate mutating func encodeInlines(_ inlines: [Inline]) throws {
-    if inlines.count == 1, case .text(let text) = inlines[0], !text.isEmpty {
+    if let text = InlinesJSON.text(of: inlines) {
       try encode(text, forKey: JSONKey("text"))
-    } else if inlines.isEmpty {
-      try encode("", forKey: JSONKey("text"))
     } else {
       try encode(inlines, forKey: JSONKey("inlines"))
     }
   }
-
 }
 
 extension Inline: Codable {

@@ -1,4 +1,3 @@
-
 /// Why a document in the JSON form could not be read: where (a JSON path such as
 /// `$.blocks[3].level`, or a line and column for a syntax error) and what was expected.
 ///

@@ -82,7 +82,7 @@ struct InputOptions: ParsableArguments {
   func validate() throws {
     try Self.validateAdapterTimeout(adapterTimeout)
     guard let from else { return }
-    let isExternal = from.lowercased().hasPrefix(AdapterRegistry.externalPrefix)
+    let isExternal = AdapterRegistry.externalName(from) != nil
     if !isExternal && builtIn.adapter(named: from) != nil { return }
     if Self.discovery.find(Self.programName(from)) != nil { return }
     let names = builtIn.adapters.map(\.name) + Self.discovery.all().map(\.name)

@@ -71,7 +71,7 @@ final class OpenFile: @unchecked Sendable {
     }
     name = path
     descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw InputError(input: path, message: Self.reason(errno)) }
+    guard descriptor >= 0 else { throw InputError(input: path, message: InputError.reason(errno)) }
     owned = true
     var status = stat()
     if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
@@ -99,7 +99,7 @@ final class OpenFile: @unchecked Sendable {
     while filled < limit {
       let count = bytes.withUnsafeMutableBytes { read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
       if count == 0 { break }
-      if count < 0 { throw InputError(input: name, message: Self.reason(errno)) }
+      if count < 0 { throw InputError(input: name, message: InputError.reason(errno)) }
       filled += count
     }
     bytes.removeLast(limit - filled)
@@ -120,17 +120,8 @@ final class OpenFile: @unchecked Sendable {
       } else if count == 0 {
         return bytes
       } else {
-        throw InputError(input: name, message: Self.reason(errno))
+        throw InputError(input: name, message: InputError.reason(errno))
       }
-    }
-  }
-
-  static func reason(_ code: Int32) -> String {
-    switch code {
-    case ENOENT: "no such file"
-    case EACCES: "permission denied"
-    case EISDIR: "is a directory; expected a file"
-    default: String(cString: strerror(code)).lowercased()
     }
   }
 }

@@ -26,10 +26,14 @@ enum InputReader {
       let reopenable = path != "-"
       let name = file.name
       let source = DocumentSource(title: nil) { () -> any BlockSource in
-        // The first layout reads the open file; a later one (a relayout) opens it again.
-        let chunks = reader.claim() ?? (reopenable ? (try? OpenFile(path)).map { ChunkReader(file: $0, head: []) } : nil)
-        guard let chunks else { return ArrayBlockSource([]) }
-        return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: diagnostics)
+        // The first layout reads the open file and counts what it repairs.
+        if let chunks = reader.claim() {
+          return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: diagnostics)
+        }
+        // A later one (a relayout) opens it again; its repairs were counted the first time.
+        guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockSource([]) }
+        let chunks = ChunkReader(file: file, head: [])
+        return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: ReadDiagnostics())
       }
       return LoadedInput(source: source, warnings: [], diagnostics: diagnostics, name: name)
     }

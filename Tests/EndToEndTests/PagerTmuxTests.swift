@@ -98,6 +98,33 @@ struct PagerTmuxTests {
     #expect(!after.contains { $0.contains("Paragraph ") })
   }
 
+  @Test("a file read again after a resize reports its invalid UTF-8 once, with the first count", .timeLimit(.minutes(1)))
+  func warningsAfterResize() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("bad.txt")
+    var bytes = Array("One X byte is not UTF-8.\n\n".utf8)
+    bytes[4] = 0xFF
+    for index in 1...200 { bytes += Array("Paragraph \(index) of the file.\n\n".utf8) }
+    try Data(bytes).write(to: file)
+    let errors = folder.appendingPathComponent("stderr").path
+    try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
+    defer { _ = try? tmux("kill-server") }
+    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
+    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse '\(file.path)' 2>'\(errors)'", "Enter")
+    try wait("page 1") { status($0).contains("bad.txt — 1 of") }
+    for (columns, rows) in [("60", "20"), ("90", "25")] {
+      try tmux("resize-window", "-t", session, "-x", columns, "-y", rows)
+      try wait("text after a resize to \(columns)x\(rows)") { lines in lines.contains { $0.contains("of the file.") } }
+    }
+    try tmux("send-keys", "-t", session, "q")
+    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("bad.txt —") } }
+    let stderr = try String(contentsOfFile: errors, encoding: .utf8)
+    #expect(stderr == "paginate: warning: \(file.path): replaced 1 invalid UTF-8 sequence with U+FFFD\n")
+  }
+
   @Test("standard input survives a resize (it is held whole, not read again)", .timeLimit(.minutes(1)))
   func standardInput() throws {
     try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")

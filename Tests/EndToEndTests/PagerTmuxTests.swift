@@ -40,6 +40,13 @@ struct PagerTmuxTests {
     return lines
   }
 
+  /// Starts a 100x30 session running bash with the prompt `READY$ `, and waits for it.
+  func startShell() throws {
+    try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
+    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
+    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+  }
+
   func status(_ lines: [String]) -> String {
     lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
   }
@@ -52,10 +59,8 @@ struct PagerTmuxTests {
     let text = (1...400).map { "Paragraph \($0) is here, with a few more words to make it wrap." }.joined(separator: "\n\n")
     try Data(text.utf8).write(to: file)
 
-    try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
     defer { _ = try? tmux("kill-server") }
-    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
-    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try startShell()
 
     try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse --no-facing '\(file.path)'", "Enter")
     try wait("page 1") { status($0).contains("numbers.txt — 1 of ?") }
@@ -109,10 +114,8 @@ struct PagerTmuxTests {
     for index in 1...200 { bytes += Array("Paragraph \(index) of the file.\n\n".utf8) }
     try Data(bytes).write(to: file)
     let errors = folder.appendingPathComponent("stderr").path
-    try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
     defer { _ = try? tmux("kill-server") }
-    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
-    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try startShell()
     try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse '\(file.path)' 2>'\(errors)'", "Enter")
     try wait("page 1") { status($0).contains("bad.txt — 1 of") }
     for (columns, rows) in [("60", "20"), ("90", "25")] {
@@ -127,10 +130,8 @@ struct PagerTmuxTests {
 
   @Test("standard input survives a resize (it is held whole, not read again)", .timeLimit(.minutes(1)))
   func standardInput() throws {
-    try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
     defer { _ = try? tmux("kill-server") }
-    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
-    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try startShell()
     try tmux(
       "send-keys", "-t", session,
       "for i in $(seq 200); do printf 'Line %s of the piped text.\\n\\n' $i; done | '\(Executable.url.path)' browse -", "Enter")

@@ -27,15 +27,21 @@ enum BreakUnits {
     byte > 0x20 && byte < 0x7F && byte != 0x2D && byte != 0x28 && byte != 0x5B && byte != 0x7B ? 1 : 0
   }
 
-  static func split(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int) -> [BreakUnit] {
-    wordByte.withUnsafeBufferPointer { table in split(bytes, maxWidth: maxWidth, wordByte: table) }
+  /// Calls `body` with the break units of `bytes`. The units live in scratch memory that is
+  /// freed when `body` returns.
+  static func withUnits<Result>(
+    of bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, _ body: (UnsafeBufferPointer<BreakUnit>) throws -> Result
+  ) rethrows -> Result {
+    var units = UnitBuffer(capacity: bytes.count / 5 + 8)
+    defer { units.deallocate() }
+    wordByte.withUnsafeBufferPointer { table in split(bytes, maxWidth: maxWidth, wordByte: table, into: &units) }
+    return try body(units.elements)
   }
 
   private static func split(
-    _ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, wordByte: UnsafeBufferPointer<UInt8>
-  ) -> [BreakUnit] {
-    var units: [BreakUnit] = []
-    units.reserveCapacity(bytes.count / 5 + 1)
+    _ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, wordByte: UnsafeBufferPointer<UInt8>,
+    into units: inout UnitBuffer
+  ) {
     let count = bytes.count
     var unitStart = -1
     var unitWidth = 0
@@ -94,7 +100,7 @@ enum BreakUnits {
         if unitStart >= 0 {
           close(at: index, spaceAfter: true)
         } else if !units.isEmpty {
-          units[units.count - 1].spaceAfter = true
+          units.setLastSpaceAfter(true)
         }
         index += 1
         continue
@@ -144,13 +150,12 @@ enum BreakUnits {
       previousIsCJK = isCJK
     }
     close(at: count, spaceAfter: false)
-    if !units.isEmpty { units[units.count - 1].spaceAfter = false }
-    return units
+    if !units.isEmpty { units.setLastSpaceAfter(false) }
   }
 
   /// Cuts an overlong unit into pieces of at most `maxWidth` cells at cluster boundaries.
   private static func appendPieces(
-    of unit: BreakUnit, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, to units: inout [BreakUnit]
+    of unit: BreakUnit, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, to units: inout UnitBuffer
   ) {
     let slice = UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end])
     var pieceStart = unit.start
@@ -170,4 +175,44 @@ enum BreakUnits {
 
 extension UInt8 {
   fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
+}
+
+/// A growable buffer of break units that appends without the uniqueness check an array makes
+/// on every append: one word of prose is one append.
+private struct UnitBuffer {
+  private var base: UnsafeMutablePointer<BreakUnit>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 1)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  var elements: UnsafeBufferPointer<BreakUnit> { UnsafeBufferPointer(start: base, count: count) }
+
+  mutating func append(_ unit: BreakUnit) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: unit)
+    count &+= 1
+  }
+
+  mutating func setLastSpaceAfter(_ value: Bool) {
+    base[count - 1].spaceAfter = value
+  }
+
+  /// Frees the memory; the buffer is not used again.
+  func deallocate() {
+    base.deallocate()
+  }
+
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<BreakUnit>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity *= 2
+  }
 }

@@ -14,7 +14,7 @@
 ///   of slack, a few for prose.
 enum LineBreaker {
   /// The end index (exclusive) of each line's units.
-  static func breaks(_ units: [BreakUnit], width: Int, strategy: LineBreakStrategy) -> [Int] {
+  static func breaks(_ units: UnsafeBufferPointer<BreakUnit>, width: Int, strategy: LineBreakStrategy) -> [Int] {
     guard !units.isEmpty else { return [] }
     switch strategy {
     case .greedy: return greedy(units, width: width)
@@ -22,7 +22,7 @@ enum LineBreaker {
     }
   }
 
-  static func greedy(_ units: [BreakUnit], width: Int) -> [Int] {
+  static func greedy(_ units: UnsafeBufferPointer<BreakUnit>, width: Int) -> [Int] {
     var ends: [Int] = []
     ends.reserveCapacity(units.count / 8 + 1)
     var lineWidth = -1  // -1: the line is empty
@@ -43,7 +43,7 @@ enum LineBreaker {
     return ends
   }
 
-  static func optimal(_ units: [BreakUnit], width: Int) -> [Int] {
+  static func optimal(_ units: UnsafeBufferPointer<BreakUnit>, width: Int) -> [Int] {
     let count = units.count
     // One allocation for the four tables, each indexed by unit boundary (0...count):
     // - start[i]: cells from the paragraph start to the start of unit i, spaces included;
@@ -58,15 +58,13 @@ enum LineBreaker {
     let cost = table + 2 * boundaries
     let previous = table + 3 * boundaries
     var longest = 0
-    units.withUnsafeBufferPointer { units in
-      start[0] = 0
-      finish[0] = 0
-      for index in 0..<count {
-        let unit = units[index]
-        finish[index + 1] = start[index] + unit.width
-        start[index + 1] = finish[index + 1] + (unit.spaceAfter ? 1 : 0)
-        longest = max(longest, unit.width)
-      }
+    start[0] = 0
+    finish[0] = 0
+    for index in 0..<count {
+      let unit = units[index]
+      finish[index + 1] = start[index] + unit.width
+      start[index + 1] = finish[index + 1] + (unit.spaceAfter ? 1 : 0)
+      longest = max(longest, unit.width)
     }
     // Only lines whose slack is at most the longest unit plus its space are considered
     // (except for the last line, which costs nothing). Every line greedy breaking makes is

@@ -73,16 +73,15 @@ struct ParagraphSetter {
     _ bytes: UnsafeBufferPointer<UInt8>, runs: [(end: Int, style: TextStyle)],
     notes citations: [(offset: Int, number: Int)]
   ) -> [FlowLine] {
-    let units = BreakUnits.split(bytes, maxWidth: max(width, 1))
-    guard !units.isEmpty else { return [FlowLine(line: Line())] }
-    let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
-    let isStyled = runs.contains { !$0.style.isEmpty }
-    var lines: [FlowLine] = []
-    lines.reserveCapacity(ends.count)
-    var start = 0
-    var noteIndex = 0
-    var runCursor = 0
-    units.withUnsafeBufferPointer { units in
+    BreakUnits.withUnits(of: bytes, maxWidth: max(width, 1)) { units in
+      guard !units.isEmpty else { return [FlowLine(line: Line())] }
+      let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
+      let isStyled = runs.contains { !$0.style.isEmpty }
+      var lines: [FlowLine] = []
+      lines.reserveCapacity(ends.count)
+      var start = 0
+      var noteIndex = 0
+      var runCursor = 0
       for (lineIndex, end) in ends.enumerated() {
         let isLast = lineIndex == ends.count - 1
         var byteCount = 0
@@ -109,8 +108,8 @@ struct ParagraphSetter {
         lines.append(FlowLine(line: Line(text: text, spans: spans), notes: notes))
         start = end
       }
+      return lines
     }
-    return lines
   }
 
   /// The text of the line made of `units` (consecutive, of `bytes`), spaced by `spacing`; with

@@ -27,15 +27,17 @@ enum BreakUnits {
     byte > 0x20 && byte < 0x7F && byte != 0x2D && byte != 0x28 && byte != 0x5B && byte != 0x7B ? 1 : 0
   }
 
-  /// Calls `body` with the break units of `bytes`. The units live in scratch memory that is
-  /// freed when `body` returns.
+  /// Calls `body` with the break units of `bytes` and the length in bytes of the units joined
+  /// by one space at each gap. The units live in scratch memory that is freed when `body`
+  /// returns.
   static func withUnits<Result>(
-    of bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, _ body: (UnsafeBufferPointer<BreakUnit>) throws -> Result
+    of bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int,
+    _ body: (_ units: UnsafeBufferPointer<BreakUnit>, _ joinedLength: Int) throws -> Result
   ) rethrows -> Result {
     var units = UnitBuffer(capacity: bytes.count / 5 + 8)
     defer { units.deallocate() }
     wordByte.withUnsafeBufferPointer { table in split(bytes, maxWidth: maxWidth, wordByte: table, into: &units) }
-    return try body(units.elements)
+    return try body(units.elements, units.joinedLength)
   }
 
   private static func split(
@@ -183,6 +185,8 @@ private struct UnitBuffer {
   private var base: UnsafeMutablePointer<BreakUnit>
   private var capacity: Int
   private(set) var count = 0
+  /// The bytes of the units plus one for each space after one.
+  private(set) var joinedLength = 0
 
   init(capacity: Int) {
     self.capacity = max(capacity, 1)
@@ -197,9 +201,11 @@ private struct UnitBuffer {
     if count == capacity { grow() }
     (base + count).initialize(to: unit)
     count &+= 1
+    joinedLength &+= unit.end &- unit.start &+ (unit.spaceAfter ? 1 : 0)
   }
 
   mutating func setLastSpaceAfter(_ value: Bool) {
+    if base[count - 1].spaceAfter != value { joinedLength += value ? 1 : -1 }
     base[count - 1].spaceAfter = value
   }
 

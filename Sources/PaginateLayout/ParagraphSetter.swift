@@ -1,5 +1,11 @@
 import PaginateModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Sets paragraph text into lines: break units, line breaking, justification, style spans.
 struct ParagraphSetter {
   var width: Int
@@ -73,42 +79,128 @@ struct ParagraphSetter {
     _ bytes: UnsafeBufferPointer<UInt8>, runs: [(end: Int, style: TextStyle)],
     notes citations: [(offset: Int, number: Int)]
   ) -> [FlowLine] {
-    BreakUnits.withUnits(of: bytes, maxWidth: max(width, 1)) { units in
+    BreakUnits.withUnits(of: bytes, maxWidth: max(width, 1)) { units, joinedLength in
       guard !units.isEmpty else { return [FlowLine(line: Line())] }
       let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
-      let isStyled = runs.contains { !$0.style.isEmpty }
+      let runs = runs.contains { !$0.style.isEmpty } ? runs : nil
       var lines: [FlowLine] = []
       lines.reserveCapacity(ends.count)
-      var start = 0
       var noteIndex = 0
-      var runCursor = 0
-      for (lineIndex, end) in ends.enumerated() {
-        let isLast = lineIndex == ends.count - 1
-        var byteCount = 0
-        var lineWidth = 0
-        var gaps = 0
-        for index in start..<end {
-          byteCount += units[index].end - units[index].start
-          lineWidth += units[index].width
-          if index < end - 1 && units[index].spaceAfter { gaps += 1 }
-        }
-        lineWidth += gaps
-        let extra = justifies && !isLast ? max(width - lineWidth, 0) : 0
-        let spacing = Spacing(lineIndex: lineIndex, gaps: gaps, extra: extra)
-        var spans: [StyleSpan] = []
-        let text = Self.text(
-          of: UnsafeBufferPointer(rebasing: units[start..<end]), bytes: bytes, byteCount: byteCount,
-          spacing: spacing, runs: isStyled ? runs : nil, cursor: &runCursor, spans: &spans)
+      // Each line with the notes cited in it (up to the end of its last unit).
+      func add(_ line: Line, lastUnit: Int) {
         var notes: [Int] = []
-        let lineEnd = units[end - 1].end
+        let lineEnd = units[lastUnit].end
         while noteIndex < citations.count && citations[noteIndex].offset < lineEnd {
           notes.append(citations[noteIndex].number)
           noteIndex += 1
         }
-        lines.append(FlowLine(line: Line(text: text, spans: spans), notes: notes))
-        start = end
+        lines.append(FlowLine(line: line, notes: notes))
+      }
+      if justifies {
+        justifiedLines(units, ends: ends, bytes: bytes, runs: runs, add: add)
+      } else {
+        Self.sharedLines(units, joinedLength: joinedLength, ends: ends, bytes: bytes, runs: runs, add: add)
       }
       return lines
+    }
+  }
+
+  /// The lines of a paragraph that is not justified: slices of one string, the paragraph as
+  /// set (its units with one space at each gap, `joinedLength` bytes), made with one allocation.
+  private static func sharedLines(
+    _ units: UnsafeBufferPointer<BreakUnit>, joinedLength length: Int, ends: [Int], bytes: UnsafeBufferPointer<UInt8>,
+    runs: [(end: Int, style: TextStyle)]?, add: (Line, _ lastUnit: Int) -> Void
+  ) {
+    let base = units[0].start
+    // Every gap is one byte of white space in the source (prose as it usually is): the units
+    // stand where they will in the paragraph as set.
+    let inPlace = length == units[units.count - 1].end - base
+    let paragraph = String(unsafeUninitializedCapacity: length) { text in
+      guard !inPlace else {
+        // Copied at once; the gaps that are not spaces (newlines, tabs) made spaces.
+        _ = text.initialize(from: UnsafeBufferPointer(rebasing: bytes[base..<(base + length)]))
+        spaceOut(0x0A, in: text)
+        spaceOut(0x09, in: text)
+        return length
+      }
+      var position = 0
+      for (index, unit) in units.enumerated() {
+        let count = unit.end - unit.start
+        _ = UnsafeMutableBufferPointer(rebasing: text[position..<(position + count)])
+          .initialize(from: UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end]))
+        position += count
+        if unit.spaceAfter && index < units.count - 1 {
+          text[position] = 0x20
+          position += 1
+        }
+      }
+      return position
+    }
+    var unitOffset = 0  // where unit `start` begins in `paragraph`
+    var start = 0
+    var cursor = 0
+    for end in ends {
+      let lineStart = unitOffset
+      var lineEnd: Int
+      var spans: [StyleSpan] = []
+      if runs == nil && inPlace {
+        lineEnd = units[end - 1].end - base
+        unitOffset = end < units.count ? units[end].start - base : length
+      } else {
+        lineEnd = lineStart
+        for index in start..<end {
+          let unit = units[index]
+          if let runs {
+            addSpans(for: unit.start..<unit.end, at: unitOffset - lineStart, runs: runs, cursor: &cursor, to: &spans)
+          }
+          lineEnd = unitOffset + unit.end - unit.start
+          unitOffset = lineEnd + (unit.spaceAfter ? 1 : 0)
+        }
+      }
+      add(Line(slice: lineStart..<lineEnd, of: paragraph, spans: spans), end - 1)
+      start = end
+    }
+  }
+
+  /// Replaces every `byte` in `text` with a space (memchr finds them: they are few).
+  private static func spaceOut(_ byte: UInt8, in text: UnsafeMutableBufferPointer<UInt8>) {
+    guard let start = text.baseAddress else { return }
+    var position = start
+    let end = start + text.count
+    while position < end, let found = memchr(position, Int32(byte), end - position) {
+      let pointer = found.assumingMemoryBound(to: UInt8.self)
+      pointer.pointee = 0x20
+      position = pointer + 1
+    }
+  }
+
+  /// The lines of a justified paragraph, each a string of its own (spaces are added at its
+  /// gaps, the last line's excepted).
+  private func justifiedLines(
+    _ units: UnsafeBufferPointer<BreakUnit>, ends: [Int], bytes: UnsafeBufferPointer<UInt8>,
+    runs: [(end: Int, style: TextStyle)]?, add: (Line, _ lastUnit: Int) -> Void
+  ) {
+    var start = 0
+    var runCursor = 0
+    for (lineIndex, end) in ends.enumerated() {
+      let isLast = lineIndex == ends.count - 1
+      var byteCount = 0
+      var lineWidth = 0
+      var gaps = 0
+      for index in start..<end {
+        byteCount += units[index].end - units[index].start
+        lineWidth += units[index].width
+        if index < end - 1 && units[index].spaceAfter { gaps += 1 }
+      }
+      lineWidth += gaps
+      let extra = isLast ? 0 : max(width - lineWidth, 0)
+      let spacing = Spacing(lineIndex: lineIndex, gaps: gaps, extra: extra)
+      var spans: [StyleSpan] = []
+      let text = Self.text(
+        of: UnsafeBufferPointer(rebasing: units[start..<end]), bytes: bytes, byteCount: byteCount,
+        spacing: spacing, runs: runs, cursor: &runCursor, spans: &spans)
+      add(Line(text: text, spans: spans), end - 1)
+      start = end
     }
   }
 

@@ -17,16 +17,14 @@ public struct TextRenderer: Sendable {
   /// Appends the line and a newline to `output`.
   public func render(_ line: Line, into output: inout [UInt8]) {
     guard usesANSI && !line.spans.isEmpty else {
-      // The bytes copied at once (appending the UTF-8 view goes a byte at a time).
-      var text = line.text
-      text.withUTF8 { output.append(contentsOf: $0) }
+      line.withUTF8 { output.append(contentsOf: $0) }
       output.append(0x0A)
       return
     }
-    var text = line.text
-    text.withUTF8 { bytes in
+    let spans = line.spans
+    line.withUTF8 { bytes in
       var position = 0
-      for span in line.spans {
+      for span in spans {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound]))
         output.append(contentsOf: Self.sequence(for: span.style).utf8)
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.range]))
@@ -34,8 +32,8 @@ public struct TextRenderer: Sendable {
         position = span.range.upperBound
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
+      output.append(0x0A)
     }
-    output.append(0x0A)
   }
 
   /// Appends every line, each followed by a newline.

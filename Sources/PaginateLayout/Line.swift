@@ -1,0 +1,223 @@
+/// One line of a page: its text (no trailing spaces, no control characters, at most the page's
+/// columns wide) and the styled ranges within it.
+///
+/// The lines of a reflowed paragraph share one buffer, the paragraph as set, each holding a
+/// slice of it: setting a paragraph makes one allocation rather than one per line. Lines built
+/// piece by piece (headers, table rows, prefixed list items) hold a string of their own.
+public struct Line: Sendable, Hashable {
+  /// The string the text is a slice of: a shared buffer, or a string of the line's own.
+  @usableFromInline internal private(set) var base: String
+  /// The UTF-8 offsets of the text in `base`.
+  @usableFromInline internal private(set) var start: Int
+  @usableFromInline internal private(set) var end: Int
+  /// Styled ranges, in order, not overlapping.
+  public private(set) var spans: [StyleSpan]
+
+  /// An empty line.
+  public init() {
+    base = ""
+    start = 0
+    end = 0
+    spans = []
+  }
+
+  /// A line from text and spans already expressed in its UTF-8 offsets.
+  init(text: String, spans: [StyleSpan]) {
+    base = text
+    start = 0
+    end = text.utf8.count
+    self.spans = spans
+  }
+
+  /// A line whose text is the UTF-8 range `range` of `buffer` (on scalar boundaries), which
+  /// other lines may share, with spans in the range's offsets.
+  init(slice range: Range<Int>, of buffer: String, spans: [StyleSpan]) {
+    base = buffer
+    start = range.lowerBound
+    end = range.upperBound
+    self.spans = spans
+  }
+
+  /// A line of unstyled (or uniformly styled) text.
+  public init(_ text: String, style: TextStyle = []) {
+    self.init()
+    append(text, style: style)
+  }
+
+  /// The text of the line.
+  public var text: String {
+    if start == 0 && end == base.utf8.count { return base }
+    return withUTF8 { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The length of the text in UTF-8 bytes.
+  public var utf8Count: Int { end - start }
+
+  /// Whether the line has no text.
+  public var isEmpty: Bool { end == start }
+
+  /// Calls `body` with the UTF-8 bytes of the text, read in place.
+  @inlinable
+  public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    let (start, end) = (start, end)
+    if let result = try base.utf8.withContiguousStorageIfAvailable({
+      try body(UnsafeBufferPointer(rebasing: $0[start..<end]))
+    }) {
+      return result
+    }
+    var copy = base
+    return try copy.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+  }
+
+  /// Lines are equal when their text and spans are, wherever the text is held.
+  public static func == (lhs: Line, rhs: Line) -> Bool {
+    lhs.spans == rhs.spans && lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(spans)
+  }
+
+  /// Changes the text as a string of the line's own, with room for `extra` more bytes. A line
+  /// that holds the whole of its string, shared with no other line, grows it in place.
+  private mutating func editText(adding extra: Int, _ body: (inout String) -> Void) {
+    var text: String
+    if start == 0 && end == base.utf8.count {
+      text = base
+      base = ""
+    } else {
+      text = String()
+      text.reserveCapacity(utf8Count + extra)
+      text.append(contentsOf: sliceOfBase)
+    }
+    body(&text)
+    base = text
+    start = 0
+    end = text.utf8.count
+  }
+
+  /// The text as a substring of `base` (no copy).
+  private var sliceOfBase: Substring {
+    let utf8 = base.utf8
+    return base[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+  }
+
+  /// Appends text with a style, merging with the previous span when the style is the same.
+  public mutating func append(_ piece: some StringProtocol, style: TextStyle = []) {
+    let start = utf8Count
+    // As a String: `+=` with a generic StringProtocol would append Character by Character.
+    let piece = String(piece)
+    editText(adding: piece.utf8.count) { $0 += piece }
+    let end = utf8Count
+    guard !style.isEmpty, end > start else { return }
+    if let last = spans.last, last.style == style, last.range.upperBound == start {
+      spans[spans.count - 1].range = last.range.lowerBound..<end
+    } else {
+      spans.append(StyleSpan(range: start..<end, style: style))
+    }
+  }
+
+  /// The line with `prefix` in front of it, in one new string.
+  func prefixed(by prefix: Line) -> Line {
+    guard !prefix.isEmpty else { return self }
+    let prefixCount = prefix.utf8Count
+    let text = prefix.withUTF8 { prefixBytes in
+      withUTF8 { bytes in
+        String(unsafeUninitializedCapacity: prefixCount + bytes.count) { buffer in
+          _ = buffer.initialize(from: prefixBytes)
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[prefixCount...]).initialize(from: bytes)
+          return prefixCount + bytes.count
+        }
+      }
+    }
+    var result = Line(text: text, spans: prefix.spans)
+    result.appendSpans(spans, shiftedBy: prefixCount)
+    return result
+  }
+
+  /// Appends another line's text and spans.
+  public mutating func append(_ other: Line) {
+    let offset = utf8Count
+    if other.start == 0 && other.end == other.base.utf8.count {
+      editText(adding: other.utf8Count) { $0 += other.base }
+    } else {
+      let appended = other.sliceOfBase
+      editText(adding: appended.utf8.count) { $0.append(contentsOf: appended) }
+    }
+    appendSpans(other.spans, shiftedBy: offset)
+  }
+
+  /// Appends spans moved `offset` bytes right, merging the first with the last one there when
+  /// they meet and have the same style.
+  private mutating func appendSpans(_ added: [StyleSpan], shiftedBy offset: Int) {
+    for span in added {
+      let shifted = StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style)
+      if let last = spans.last, last.style == span.style, last.range.upperBound == shifted.range.lowerBound {
+        spans[spans.count - 1].range = last.range.lowerBound..<shifted.range.upperBound
+      } else {
+        spans.append(shifted)
+      }
+    }
+  }
+
+  /// Appends `count` spaces.
+  public mutating func appendSpaces(_ count: Int) {
+    if count > 0 { editText(adding: count) { $0 += String.repeated(" ", count: count) } }
+  }
+
+  /// Reserves room for `byteCount` bytes of text, so that appending up to that many makes no
+  /// further allocation.
+  mutating func reserveCapacity(_ byteCount: Int) {
+    editText(adding: byteCount) { $0.reserveCapacity(byteCount) }
+  }
+
+  /// Removes trailing spaces (and cuts spans that reached into them). The text stays where it
+  /// is: only the slice shrinks.
+  public mutating func trimTrailingSpaces() {
+    let kept = withUTF8 { bytes in
+      var count = bytes.count
+      while count > 0 && bytes[count - 1] == 0x20 { count -= 1 }
+      return count
+    }
+    guard kept < utf8Count else { return }
+    end = start + kept
+    spans = spans.compactMap { span in
+      guard span.range.lowerBound < kept else { return nil }
+      return StyleSpan(range: span.range.lowerBound..<min(span.range.upperBound, kept), style: span.style)
+    }
+  }
+
+  /// The line with `style` added to the UTF-8 ranges `ranges` (sorted, not overlapping),
+  /// splitting spans where needed.
+  public func adding(_ style: TextStyle, in ranges: [Range<Int>]) -> Line {
+    guard !ranges.isEmpty else { return self }
+    let count = utf8Count
+    // Every offset where a style may change.
+    var cuts = Set([0, count])
+    for span in spans { cuts.formUnion([span.range.lowerBound, span.range.upperBound]) }
+    for range in ranges { cuts.formUnion([range.lowerBound, range.upperBound]) }
+    let points = cuts.filter { $0 >= 0 && $0 <= count }.sorted()
+    var result = Line(slice: start..<end, of: base, spans: [])
+    for (start, end) in zip(points, points.dropFirst()) where end > start {
+      var combined: TextStyle = spans.first { $0.range.lowerBound <= start && $0.range.upperBound >= end }?.style ?? []
+      if ranges.contains(where: { $0.lowerBound <= start && $0.upperBound >= end }) { combined.formUnion(style) }
+      guard !combined.isEmpty else { continue }
+      if let last = result.spans.last, last.style == combined, last.range.upperBound == start {
+        result.spans[result.spans.count - 1].range = last.range.lowerBound..<end
+      } else {
+        result.spans.append(StyleSpan(range: start..<end, style: combined))
+      }
+    }
+    return result
+  }
+
+  /// The width of the line in cells.
+  public var width: Int {
+    withUTF8 { bytes in
+      var total = 0
+      DisplayWidth.forEachCluster(in: bytes) { _, width in total += width }
+      return total
+    }
+  }
+}

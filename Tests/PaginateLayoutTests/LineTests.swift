@@ -1,0 +1,64 @@
+import PaginateLayout
+import PaginateModel
+import Testing
+
+/// Lines of a reflowed paragraph share one buffer; these tests hold them to lines that own
+/// their text, through the public interface.
+@Suite("Lines")
+struct LineTests {
+  /// The lines of a paragraph reflowed at `columns`, whose gaps are newlines and double spaces
+  /// when `spaced` (the lines are then set from a copy rather than the source bytes).
+  private func paragraphLines(columns: Int, spaced: Bool = false) -> [Line] {
+    let words = (1...40).map { "word\($0)" }
+    let text = spaced ? words.joined(separator: "  ") : words.joined(separator: "\n")
+    let page = pages(Document(blocks: [.paragraph(text)]), options(columns, 30))[0]
+    return page.lines.filter { !$0.isEmpty }
+  }
+
+  @Test("a line of a reflowed paragraph equals, and hashes as, a line made from its text", arguments: [false, true])
+  func sharedEqualsOwned(spaced: Bool) {
+    let lines = paragraphLines(columns: 23, spaced: spaced)
+    #expect(lines.count > 5)
+    for line in lines {
+      let owned = Line(line.text)
+      #expect(line == owned)
+      #expect(line.hashValue == owned.hashValue)
+      #expect(line.utf8Count == line.text.utf8.count)
+      #expect(line.withUTF8 { Array($0) } == Array(line.text.utf8))
+      #expect(!line.text.hasPrefix(" ") && !line.text.hasSuffix(" ") && !line.text.contains("\n"))
+    }
+    #expect(lines[0] != lines[1])
+    #expect(lines.map(\.text).joined(separator: " ") == (1...40).map { "word\($0)" }.joined(separator: " "))
+  }
+
+  @Test("appending to a shared line, or appending one, leaves the lines it shares with unchanged")
+  func editingShared() {
+    let lines = paragraphLines(columns: 23)
+    let before = lines.map(\.text)
+    var first = lines[0]
+    first.append(lines[1])
+    first.append("!", style: .bold)
+    first.appendSpaces(2)
+    #expect(first.text == before[0] + before[1] + "!  ")
+    #expect(first.spans == [StyleSpan(range: (first.utf8Count - 3)..<(first.utf8Count - 2), style: .bold)])
+    first.trimTrailingSpaces()
+    #expect(first.text == before[0] + before[1] + "!")
+    #expect(lines.map(\.text) == before)
+
+    var owned = Line("x ", style: .italic)
+    owned.append(lines[2])
+    #expect(owned.text == "x " + before[2])
+    #expect(owned.spans == [StyleSpan(range: 0..<2, style: .italic)])
+    #expect(lines.map(\.text) == before)
+  }
+
+  @Test("styling part of a shared line keeps its text")
+  func addingStyle() {
+    let line = paragraphLines(columns: 23)[1]
+    let styled = line.adding(.highlight, in: [0..<3])
+    #expect(styled.text == line.text)
+    #expect(styled.spans == [StyleSpan(range: 0..<3, style: .highlight)])
+    #expect(styled != line)
+    #expect(styled.width == line.width)
+  }
+}

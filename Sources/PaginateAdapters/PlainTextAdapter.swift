@@ -47,6 +47,9 @@ struct PlainTextBuilder: Sendable {
   private var lineNumber = 0
 
   private var atStart = true
+  /// Whether the bytes fed since ``takeSawNonASCII()`` last reset it held a byte of 0x80 or
+  /// above: bytes without one are valid UTF-8 and need no count of invalid sequences.
+  private var sawNonASCII = false
 
   /// Reads the complete lines of `bytes` (all of them when `isFinal`).
   ///
@@ -104,6 +107,7 @@ struct PlainTextBuilder: Sendable {
         lineStart = index
       } else {
         lineNeedsCheck = true
+        if byte >= 0x80 { sawNonASCII = true }
         index += 1
       }
     }
@@ -113,6 +117,12 @@ struct PlainTextBuilder: Sendable {
       line(UnsafeBufferPointer(rebasing: bytes[lineStart..<count]), isPrintableASCII: !lineNeedsCheck)
     }
     return count
+  }
+
+  /// Whether a byte of 0x80 or above was fed since the last call; resets it.
+  mutating func takeSawNonASCII() -> Bool {
+    defer { sawNonASCII = false }
+    return sawNonASCII
   }
 
   /// Takes the blocks completed so far.
@@ -250,6 +260,9 @@ struct PlainTextStream: BlockSource {
     }
     let (consumed, invalid) = pending.withUnsafeBufferPointer { buffer in
       let consumed = builder.feed(buffer, isFinal: isFinal)
+      // Bytes the scan left at the end (a partial line) are fed again with the next chunk, so
+      // a high byte among them is seen again then.
+      guard builder.takeSawNonASCII() else { return (consumed, 0) }
       return (consumed, UTF8Validation.invalidSequenceCount(UnsafeBufferPointer(rebasing: buffer[..<consumed])))
     }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }

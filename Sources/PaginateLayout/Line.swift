@@ -175,6 +175,7 @@ public struct Line: Sendable, Hashable {
   /// Removes trailing spaces (and cuts spans that reached into them). The text stays where it
   /// is: only the slice shrinks.
   public mutating func trimTrailingSpaces() {
+    guard endsWithSpace else { return }
     let kept = withUTF8 { bytes in
       var count = bytes.count
       while count > 0 && bytes[count - 1] == 0x20 { count -= 1 }
@@ -186,6 +187,13 @@ public struct Line: Sendable, Hashable {
       guard span.range.lowerBound < kept else { return nil }
       return StyleSpan(range: span.range.lowerBound..<min(span.range.upperBound, kept), style: span.style)
     }
+  }
+
+  /// Whether the text ends with a space (its last byte read in place).
+  private var endsWithSpace: Bool {
+    guard end > start else { return false }
+    let utf8 = base.utf8
+    return utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] == 0x20
   }
 
   /// The line with `style` added to the UTF-8 ranges `ranges` (sorted, not overlapping),

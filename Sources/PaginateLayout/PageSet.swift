@@ -144,7 +144,9 @@ public struct PageSet: Sendable {
     let values = HeaderTemplate.Values(
       page: body.number, pages: count, title: title, chapter: body.runningHead,
       file: options.fileName)
-    var lines: [Line] = Array(repeating: Line(), count: options.margins.top)
+    var lines: [Line] = []
+    lines.reserveCapacity(options.pageSize.lines)
+    lines += Array(repeating: Line(), count: options.margins.top)
     func add(_ line: Line) {
       var line = left > 0 && !line.isEmpty ? line.prefixed(by: indent) : line
       line.trimTrailingSpaces()

@@ -36,9 +36,26 @@ public struct TextRenderer: Sendable {
     }
   }
 
-  /// Appends every line, each followed by a newline.
+  /// Appends every line, each followed by a newline. Without styles the page is put together
+  /// in scratch memory and appended at once (an append per line costs more than its copy).
   public func render(_ lines: [Line], into output: inout [UInt8]) {
-    for line in lines { render(line, into: &output) }
+    guard !usesANSI else {
+      for line in lines { render(line, into: &output) }
+      return
+    }
+    var total = 0
+    for line in lines { total += line.utf8Count + 1 }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { page in
+      var position = 0
+      for line in lines {
+        line.withUTF8 { bytes in
+          _ = UnsafeMutableBufferPointer(rebasing: page[position..<(position + bytes.count)]).initialize(fromContentsOf: bytes)
+          page[position + bytes.count] = 0x0A
+          position += bytes.count + 1
+        }
+      }
+      output.append(contentsOf: UnsafeBufferPointer(page))
+    }
   }
 
   /// The SGR sequence that turns on `style`.

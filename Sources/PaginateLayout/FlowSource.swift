@@ -18,7 +18,15 @@ struct FlowSource {
   private var batchIndex = 0
   private var batchSize = 4
   private var sourceDone = false
-  private var queue: [FlowLine] = []
+  /// The lines laid out and not yet consumed, left in the arrays the layout made (one per
+  /// block, and one for each spacing line): gathering them into one array would copy every
+  /// line, and each copy retains the line's text and arrays.
+  private var chunks: [[FlowLine]] = []
+  /// The number of the chunk `chunks[0]` (chunks are numbered from the first ever added).
+  private var firstChunk = 0
+  /// Where each line is: its chunk's number and its index there, packed as `chunk << 32 | index`.
+  private var locations: [Int] = []
+  /// The index in `locations` of the current line.
   private var head = 0
   private var hasEmitted = false
   private var pendingBreak: ChapterBreak?
@@ -33,7 +41,7 @@ struct FlowSource {
   /// Whether there is a line `offset` lines ahead of the current one, laying out more blocks
   /// as needed; `false` past the end of the document.
   mutating func hasLine(at offset: Int) -> Bool {
-    while head + offset >= queue.count {
+    while head + offset >= locations.count {
       guard !isExhausted else { return false }
       appendNextBlock()
     }
@@ -41,19 +49,35 @@ struct FlowSource {
   }
 
   /// The line `offset` lines ahead of the current one, which ``hasLine(at:)`` must have
-  /// confirmed. Read one field at a time (`source[offset].penalty`): once inlined, that reads
-  /// the field in place instead of copying the whole line.
+  /// confirmed. Read one field at a time (`source[offset].penalty`): the line is lent in place,
+  /// not copied.
   subscript(offset: Int) -> FlowLine {
-    queue[head + offset]
+    @inline(__always) _read {
+      let location = locations[head + offset]
+      yield chunks[(location >> 32) - firstChunk][location & 0xFFFF_FFFF]
+    }
   }
 
   /// Drops the first `count` lines.
   mutating func consume(_ count: Int) {
     head += count
-    if head > 1024 && head * 2 > queue.count {
-      queue.removeFirst(head)
+    let current = head < locations.count ? locations[head] >> 32 : firstChunk + chunks.count
+    if current > firstChunk {
+      chunks.removeFirst(current - firstChunk)
+      firstChunk = current
+    }
+    if head > 1024 && head * 2 > locations.count {
+      locations.removeFirst(head)
       head = 0
     }
+  }
+
+  /// Queues a block's lines (or a spacing line) after the others.
+  private mutating func append(_ lines: consuming [FlowLine]) {
+    let number = firstChunk + chunks.count
+    locations.reserveCapacity(locations.count + lines.count)
+    for index in lines.indices { locations.append(number << 32 | index) }
+    chunks.append(lines)
   }
 
   /// The title the block source found, if any.
@@ -101,8 +125,8 @@ struct FlowSource {
     if case .heading = block.content { keepPending = true } else { keepPending = false }
     hasEmitted = true
     Self.interpolateSourceLines(&lines)
-    if let spacing { queue.append(spacing) }
-    queue += lines
+    if let spacing { append([spacing]) }
+    append(lines)
   }
 }
 

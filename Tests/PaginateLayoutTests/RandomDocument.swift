@@ -7,6 +7,7 @@ struct RandomDocument {
     "Nordseeküstengezeitenbeobachtungsstation", "naïve", "cafe\u{0301}", "Привет", "мир", "über", "Straße",
     "漢字", "日本語の文章です。", "清晨的海边还笼罩在薄雾之中，渔船一艘接一艘地停靠在码头旁。", "「潮水」", "👩‍💻", "👍🏽", "🇯🇵",
     "https://example.com/a/very/long/path/that/goes/on/and/on/index.html", "x", "—", "end.", "(note)",
+    "[sic]", "{braces}", "so-called(really)[1]{2}",
   ]
 
   var random: SplitMix

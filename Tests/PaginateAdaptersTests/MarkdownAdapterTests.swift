@@ -7,6 +7,12 @@ func markdown(_ text: String, smart: Bool = false) throws -> Document {
   try MarkdownAdapter(smartPunctuation: smart).document(from: InputSource(text: text, name: "test.md"))
 }
 
+/// The table a document starts with, if it starts with one.
+func leadingTable(_ document: Document) -> TableBlock? {
+  guard case .table(let table) = document.blocks.first?.content else { return nil }
+  return table
+}
+
 /// The blocks of a document without their source lines, for comparing structure.
 func withoutSources(_ blocks: [Block]) -> [Block] {
   blocks.map { block in
@@ -128,27 +134,21 @@ struct MarkdownAdapterTests {
               .init([[.text("2")], [], []]),
             ])))
     ])
-    guard case .table(let table) = document.blocks[0].content else { return }
+    let table = try #require(leadingTable(document))
     #expect(table.rows[1].source == SourceRange(line: 4))
   }
 
   @Test("escaped bars at the edges of cells and rows, and tabs around cells")
   func pipeTableEdges() throws {
     let document = try markdown("| h1 | h2 |\n|---|---|\n|\t\\|a\t| b \\||\n| x \\|\n")
-    guard case .table(let table) = document.blocks.first?.content else {
-      Issue.record("no table")
-      return
-    }
+    let table = try #require(leadingTable(document))
     #expect(table.rows.map(\.cells) == [[[.text("|a")], [.text("b |")]], [[.text("x |")], []]])
   }
 
   @Test("a cell that would start a block keeps its marker as text, with markup after it or not")
   func pipeTableBlockMarkers() throws {
     let document = try markdown("| h | i |\n|---|---|\n| # *x* | # x |\n| > *q* | - *i* |\n")
-    guard case .table(let table) = document.blocks.first?.content else {
-      Issue.record("no table")
-      return
-    }
+    let table = try #require(leadingTable(document))
     #expect(table.rows.map(\.cells) == [
       [[.text("# "), .emphasis([.text("x")])], [.text("# x")]],
       [[.text("> "), .emphasis([.text("q")])], [.text("- "), .emphasis([.text("i")])]],
@@ -167,7 +167,7 @@ struct MarkdownAdapterTests {
     ]
     for text in texts {
       let table = try markdown("| h |\n|---|\n| \(text.replacing("|", with: "\\|")) |\n", smart: smart)
-      guard case .table(let parsed) = table.blocks.first?.content else {
+      guard let parsed = leadingTable(table) else {
         Issue.record("no table for \(text)")
         continue
       }

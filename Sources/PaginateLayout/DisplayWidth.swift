@@ -18,8 +18,14 @@ public enum DisplayWidth {
   ///
   /// - Complexity: O(n) in the UTF-8 length.
   public static func of(_ text: some StringProtocol) -> Int {
+    var text = String(text)
+    return text.withUTF8(of)
+  }
+
+  /// The width in cells of UTF-8 `bytes`.
+  public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var total = 0
-    forEachCluster(in: text) { _, width in total += width }
+    forEachCluster(in: bytes) { _, width in total += width }
     return total
   }
 

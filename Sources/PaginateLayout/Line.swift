@@ -44,9 +44,12 @@ public struct Line: Sendable, Hashable {
     append(text, style: style)
   }
 
+  /// Whether the text is the whole of `base` (a string of the line's own, or one it may share).
+  private var holdsWholeBase: Bool { start == 0 && end == base.utf8.count }
+
   /// The text of the line.
   public var text: String {
-    if start == 0 && end == base.utf8.count { return base }
+    if holdsWholeBase { return base }
     return withUTF8 { String(decoding: $0, as: UTF8.self) }
   }
 
@@ -83,7 +86,7 @@ public struct Line: Sendable, Hashable {
   /// that holds the whole of its string, shared with no other line, grows it in place.
   private mutating func editText(adding extra: Int, _ body: (inout String) -> Void) {
     var text: String
-    if start == 0 && end == base.utf8.count {
+    if holdsWholeBase {
       text = base
       base = ""
     } else {
@@ -109,13 +112,8 @@ public struct Line: Sendable, Hashable {
     // As a String: `+=` with a generic StringProtocol would append Character by Character.
     let piece = String(piece)
     editText(adding: piece.utf8.count) { $0 += piece }
-    let end = utf8Count
-    guard !style.isEmpty, end > start else { return }
-    if let last = spans.last, last.style == style, last.range.upperBound == start {
-      spans[spans.count - 1].range = last.range.lowerBound..<end
-    } else {
-      spans.append(StyleSpan(range: start..<end, style: style))
-    }
+    guard !style.isEmpty, !piece.isEmpty else { return }
+    appendSpan(StyleSpan(range: start..<utf8Count, style: style))
   }
 
   /// The line with `prefix` in front of it, in one new string.
@@ -139,7 +137,7 @@ public struct Line: Sendable, Hashable {
   /// Appends another line's text and spans.
   public mutating func append(_ other: Line) {
     let offset = utf8Count
-    if other.start == 0 && other.end == other.base.utf8.count {
+    if other.holdsWholeBase {
       editText(adding: other.utf8Count) { $0 += other.base }
     } else {
       let appended = other.sliceOfBase
@@ -148,16 +146,20 @@ public struct Line: Sendable, Hashable {
     appendSpans(other.spans, shiftedBy: offset)
   }
 
-  /// Appends spans moved `offset` bytes right, merging the first with the last one there when
-  /// they meet and have the same style.
+  /// Appends spans moved `offset` bytes right (see ``appendSpan(_:)``).
   private mutating func appendSpans(_ added: [StyleSpan], shiftedBy offset: Int) {
     for span in added {
-      let shifted = StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style)
-      if let last = spans.last, last.style == span.style, last.range.upperBound == shifted.range.lowerBound {
-        spans[spans.count - 1].range = last.range.lowerBound..<shifted.range.upperBound
-      } else {
-        spans.append(shifted)
-      }
+      appendSpan(StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
+    }
+  }
+
+  /// Appends a span after the others, merged with the last one when they meet and have the
+  /// same style.
+  @inline(__always) private mutating func appendSpan(_ span: StyleSpan) {
+    if let last = spans.last, last.style == span.style, last.range.upperBound == span.range.lowerBound {
+      spans[spans.count - 1].range = last.range.lowerBound..<span.range.upperBound
+    } else {
+      spans.append(span)
     }
   }
 
@@ -181,7 +183,6 @@ public struct Line: Sendable, Hashable {
       while count > 0 && bytes[count - 1] == 0x20 { count -= 1 }
       return count
     }
-    guard kept < utf8Count else { return }
     end = start + kept
     spans = spans.compactMap { span in
       guard span.range.lowerBound < kept else { return nil }
@@ -211,21 +212,11 @@ public struct Line: Sendable, Hashable {
       var combined: TextStyle = spans.first { $0.range.lowerBound <= start && $0.range.upperBound >= end }?.style ?? []
       if ranges.contains(where: { $0.lowerBound <= start && $0.upperBound >= end }) { combined.formUnion(style) }
       guard !combined.isEmpty else { continue }
-      if let last = result.spans.last, last.style == combined, last.range.upperBound == start {
-        result.spans[result.spans.count - 1].range = last.range.lowerBound..<end
-      } else {
-        result.spans.append(StyleSpan(range: start..<end, style: combined))
-      }
+      result.appendSpan(StyleSpan(range: start..<end, style: combined))
     }
     return result
   }
 
   /// The width of the line in cells.
-  public var width: Int {
-    withUTF8 { bytes in
-      var total = 0
-      DisplayWidth.forEachCluster(in: bytes) { _, width in total += width }
-      return total
-    }
-  }
+  public var width: Int { withUTF8 { DisplayWidth.of($0) } }
 }

@@ -6,6 +6,8 @@
 /// piece by piece (headers, table rows, prefixed list items) hold a string of their own.
 public struct Line: Sendable, Hashable {
   /// The string the text is a slice of: a shared buffer, or a string of the line's own.
+  /// (Visible to inlining so that `withUTF8` is specialised where it is called: called across
+  /// modules unspecialised, it looked up generic metadata for every line the renderer wrote.)
   @usableFromInline internal private(set) var base: String
   /// The UTF-8 offsets of the text in `base`.
   @usableFromInline internal private(set) var start: Int
@@ -48,6 +50,9 @@ public struct Line: Sendable, Hashable {
   private var holdsWholeBase: Bool { start == 0 && end == base.utf8.count }
 
   /// The text of the line.
+  ///
+  /// - Complexity: O(1) for a line that holds its whole string; a slice of a shared paragraph
+  ///   is copied into a new string. Read the bytes in place with ``withUTF8(_:)``.
   public var text: String {
     if holdsWholeBase { return base }
     return withUTF8 { String(decoding: $0, as: UTF8.self) }
@@ -108,12 +113,12 @@ public struct Line: Sendable, Hashable {
 
   /// Appends text with a style, merging with the previous span when the style is the same.
   public mutating func append(_ piece: some StringProtocol, style: TextStyle = []) {
-    let start = utf8Count
+    let oldCount = utf8Count
     // As a String: `+=` with a generic StringProtocol would append Character by Character.
     let piece = String(piece)
     editText(adding: piece.utf8.count) { $0 += piece }
     guard !style.isEmpty, !piece.isEmpty else { return }
-    appendSpan(StyleSpan(range: start..<utf8Count, style: style))
+    spans.appendMerging(StyleSpan(range: oldCount..<utf8Count, style: style))
   }
 
   /// The line with `prefix` in front of it, in one new string.
@@ -146,20 +151,10 @@ public struct Line: Sendable, Hashable {
     appendSpans(other.spans, shiftedBy: offset)
   }
 
-  /// Appends spans moved `offset` bytes right (see ``appendSpan(_:)``).
+  /// Appends spans moved `offset` bytes right (see ``Array/appendMerging(_:)``).
   private mutating func appendSpans(_ added: [StyleSpan], shiftedBy offset: Int) {
     for span in added {
-      appendSpan(StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
-    }
-  }
-
-  /// Appends a span after the others, merged with the last one when they meet and have the
-  /// same style.
-  @inline(__always) private mutating func appendSpan(_ span: StyleSpan) {
-    if let last = spans.last, last.style == span.style, last.range.upperBound == span.range.lowerBound {
-      spans[spans.count - 1].range = last.range.lowerBound..<span.range.upperBound
-    } else {
-      spans.append(span)
+      spans.appendMerging(StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
     }
   }
 
@@ -171,7 +166,7 @@ public struct Line: Sendable, Hashable {
   /// Reserves room for `byteCount` bytes of text, so that appending up to that many makes no
   /// further allocation.
   mutating func reserveCapacity(_ byteCount: Int) {
-    editText(adding: byteCount) { $0.reserveCapacity(byteCount) }
+    editText(adding: max(byteCount - utf8Count, 0)) { $0.reserveCapacity(byteCount) }
   }
 
   /// Removes trailing spaces (and cuts spans that reached into them). The text stays where it
@@ -207,12 +202,13 @@ public struct Line: Sendable, Hashable {
     for span in spans { cuts.formUnion([span.range.lowerBound, span.range.upperBound]) }
     for range in ranges { cuts.formUnion([range.lowerBound, range.upperBound]) }
     let points = cuts.filter { $0 >= 0 && $0 <= count }.sorted()
-    var result = Line(slice: start..<end, of: base, spans: [])
-    for (start, end) in zip(points, points.dropFirst()) where end > start {
-      var combined: TextStyle = spans.first { $0.range.lowerBound <= start && $0.range.upperBound >= end }?.style ?? []
-      if ranges.contains(where: { $0.lowerBound <= start && $0.upperBound >= end }) { combined.formUnion(style) }
+    var result = self
+    result.spans = []
+    for (lower, upper) in zip(points, points.dropFirst()) where upper > lower {
+      var combined: TextStyle = spans.first { $0.range.lowerBound <= lower && $0.range.upperBound >= upper }?.style ?? []
+      if ranges.contains(where: { $0.lowerBound <= lower && $0.upperBound >= upper }) { combined.formUnion(style) }
       guard !combined.isEmpty else { continue }
-      result.appendSpan(StyleSpan(range: start..<end, style: combined))
+      result.spans.appendMerging(StyleSpan(range: lower..<upper, style: combined))
     }
     return result
   }

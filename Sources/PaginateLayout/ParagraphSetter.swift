@@ -6,6 +6,7 @@ import PaginateModel
   import Darwin
 #endif
 
+
 /// Sets paragraph text into lines: break units, line breaking, justification, style spans.
 struct ParagraphSetter {
   var width: Int
@@ -112,29 +113,11 @@ struct ParagraphSetter {
     runs: [(end: Int, style: TextStyle)]?, add: (Line, _ lastUnit: Int) -> Void
   ) {
     let base = units[0].start
-    // Every gap is one byte of white space in the source (prose as it usually is): the units
-    // stand where they will in the paragraph as set.
+    // Every gap is one byte in the source: each unit keeps its offset, and a line's bounds come
+    // straight from its first and last units.
     let inPlace = length == units[units.count - 1].end - base
     let paragraph = String(unsafeUninitializedCapacity: length) { text in
-      guard !inPlace else {
-        // Copied at once; the gaps that are not spaces (newlines, tabs) made spaces.
-        _ = text.initialize(from: UnsafeBufferPointer(rebasing: bytes[base..<(base + length)]))
-        spaceOut(0x0A, in: text)
-        spaceOut(0x09, in: text)
-        return length
-      }
-      var position = 0
-      for (index, unit) in units.enumerated() {
-        let count = unit.end - unit.start
-        _ = UnsafeMutableBufferPointer(rebasing: text[position..<(position + count)])
-          .initialize(from: UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end]))
-        position += count
-        if unit.spaceAfter && index < units.count - 1 {
-          text[position] = 0x20
-          position += 1
-        }
-      }
-      return position
+      write(units, bytes: bytes, length: length, spacing: Spacing(lineIndex: 0, gaps: 0, extra: 0), into: text)
     }
     var unitOffset = 0  // where unit `start` begins in `paragraph`
     var start = 0
@@ -162,18 +145,6 @@ struct ParagraphSetter {
     }
   }
 
-  /// Replaces every `byte` in `text` with a space (memchr finds them: they are few).
-  private static func spaceOut(_ byte: UInt8, in text: UnsafeMutableBufferPointer<UInt8>) {
-    guard let start = text.baseAddress else { return }
-    var position = start
-    let end = start + text.count
-    while position < end, let found = memchr(position, Int32(byte), end - position) {
-      let pointer = found.assumingMemoryBound(to: UInt8.self)
-      pointer.pointee = 0x20
-      position = pointer + 1
-    }
-  }
-
   /// The lines of a justified paragraph, each a string of its own (spaces are added at its
   /// gaps, the last line's excepted).
   private func justifiedLines(
@@ -197,7 +168,7 @@ struct ParagraphSetter {
       let spacing = Spacing(lineIndex: lineIndex, gaps: gaps, extra: extra)
       var spans: [StyleSpan] = []
       let text = Self.text(
-        of: UnsafeBufferPointer(rebasing: units[start..<end]), bytes: bytes, byteCount: byteCount,
+        of: UnsafeBufferPointer(rebasing: units[start..<end]), bytes: bytes, length: byteCount + gaps,
         spacing: spacing, runs: runs, cursor: &runCursor, spans: &spans)
       add(Line(text: text, spans: spans), end - 1)
       start = end
@@ -207,46 +178,72 @@ struct ParagraphSetter {
   /// The text of the line made of `units` (consecutive, of `bytes`), spaced by `spacing`; with
   /// `runs`, the line's style spans are added to `spans`.
   ///
-  /// - Parameter byteCount: The bytes of the units alone, without the gaps.
+  /// - Parameter length: The bytes of the units plus one for each gap.
   private static func text(
-    of units: UnsafeBufferPointer<BreakUnit>, bytes: UnsafeBufferPointer<UInt8>, byteCount: Int, spacing: Spacing,
+    of units: UnsafeBufferPointer<BreakUnit>, bytes: UnsafeBufferPointer<UInt8>, length: Int, spacing: Spacing,
     runs: [(end: Int, style: TextStyle)]?, cursor: inout Int, spans: inout [StyleSpan]
   ) -> String {
+    String(unsafeUninitializedCapacity: length + spacing.extra) { line in
+      guard let runs else { return write(units, bytes: bytes, length: length, spacing: spacing, into: line) }
+      let addUnitSpans = { (unit: BreakUnit, offset: Int) in
+        addSpans(for: unit.start..<unit.end, at: offset, runs: runs, cursor: &cursor, to: &spans)
+      }
+      return withoutActuallyEscaping(addUnitSpans) { written in
+        write(units, bytes: bytes, length: length, spacing: spacing, into: line, written)
+      }
+    }
+  }
+
+  /// Writes `units` (consecutive, of `bytes`) into `text`, spaced by `spacing`, and returns the
+  /// bytes written; `written` learns where each unit went.
+  ///
+  /// - Parameter length: The bytes of the units plus one for each gap.
+  private static func write(
+    _ units: UnsafeBufferPointer<BreakUnit>, bytes: UnsafeBufferPointer<UInt8>, length: Int, spacing: Spacing,
+    into text: UnsafeMutableBufferPointer<UInt8>, _ written: ((BreakUnit, _ offset: Int) -> Void)? = nil
+  ) -> Int {
     let spanStart = units[0].start
     let spanEnd = units[units.count - 1].end
-    return String(unsafeUninitializedCapacity: byteCount + spacing.gaps + spacing.extra) { line in
-      if spacing.extra == 0 && spanEnd - spanStart == byteCount + spacing.gaps {
-        // Every gap is one byte of white space in the source: copy the line's bytes at once,
-        // then make each gap a space.
-        _ = line.initialize(from: UnsafeBufferPointer(rebasing: bytes[spanStart..<spanEnd]))
-        for unit in units.dropLast() where unit.spaceAfter {
-          line[unit.end - spanStart] = 0x20
-        }
-        if let runs {
-          for unit in units {
-            addSpans(for: unit.start..<unit.end, at: unit.start - spanStart, runs: runs, cursor: &cursor, to: &spans)
-          }
-        }
-        return spanEnd - spanStart
+    if spacing.extra == 0 && spanEnd - spanStart == length {
+      // Every gap is one byte of white space in the source (prose as it usually is): copy the
+      // bytes at once, then make each gap a space. Units hold no newline or tab, so those are
+      // the gaps that are not spaces already; memchr finds them faster than a walk over the
+      // units.
+      _ = text.initialize(from: UnsafeBufferPointer(rebasing: bytes[spanStart..<spanEnd]))
+      spaceOut(0x0A, in: UnsafeMutableBufferPointer(rebasing: text[..<length]))
+      spaceOut(0x09, in: UnsafeMutableBufferPointer(rebasing: text[..<length]))
+      if let written {
+        for unit in units { written(unit, unit.start - spanStart) }
       }
-      var position = 0
-      var gap = 0
-      for (index, unit) in units.enumerated() {
-        let length = unit.end - unit.start
-        _ = UnsafeMutableBufferPointer(rebasing: line[position..<(position + length)])
-          .initialize(from: UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end]))
-        if let runs {
-          addSpans(for: unit.start..<unit.end, at: position, runs: runs, cursor: &cursor, to: &spans)
-        }
-        position += length
-        if index < units.count - 1 && unit.spaceAfter {
-          let spaces = spacing.spaces(atGap: gap)
-          UnsafeMutableBufferPointer(rebasing: line[position..<(position + spaces)]).initialize(repeating: 0x20)
-          position += spaces
-          gap += 1
-        }
+      return length
+    }
+    var position = 0
+    var gap = 0
+    for (index, unit) in units.enumerated() {
+      let count = unit.end - unit.start
+      _ = UnsafeMutableBufferPointer(rebasing: text[position..<(position + count)])
+        .initialize(from: UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end]))
+      written?(unit, position)
+      position += count
+      if index < units.count - 1 && unit.spaceAfter {
+        let spaces = spacing.spaces(atGap: gap)
+        UnsafeMutableBufferPointer(rebasing: text[position..<(position + spaces)]).initialize(repeating: 0x20)
+        position += spaces
+        gap += 1
       }
-      return position
+    }
+    return position
+  }
+
+  /// Replaces every `byte` in `text` with a space.
+  private static func spaceOut(_ byte: UInt8, in text: UnsafeMutableBufferPointer<UInt8>) {
+    guard let start = text.baseAddress else { return }
+    var position = start
+    let end = start + text.count
+    while position < end, let found = memchr(position, Int32(byte), end - position) {
+      let pointer = found.assumingMemoryBound(to: UInt8.self)
+      pointer.pointee = 0x20
+      position = pointer + 1
     }
   }
 
@@ -280,13 +277,9 @@ struct ParagraphSetter {
       let lower = offset + runStart - range.lowerBound
       let upper = offset + runEnd - range.lowerBound
       if !style.isEmpty {
-        if let last = spans.last, last.style == style, last.range.upperBound == lower {
-          spans[spans.count - 1].range = last.range.lowerBound..<upper
-        } else {
-          // Most styled lines hold a few spans: one allocation rather than growing 1, 2, 4.
-          if spans.isEmpty { spans.reserveCapacity(4) }
-          spans.append(StyleSpan(range: lower..<upper, style: style))
-        }
+        // Most styled lines hold a few spans: one allocation rather than growing 1, 2, 4.
+        if spans.isEmpty { spans.reserveCapacity(4) }
+        spans.appendMerging(StyleSpan(range: lower..<upper, style: style))
       }
       runStart = runEnd
     }

@@ -47,3 +47,16 @@ public struct StyleSpan: Sendable, Hashable {
     self.style = style
   }
 }
+
+extension [StyleSpan] {
+  /// Appends `span` after the others, merged with the last one when they meet and have the
+  /// same style.
+  @inline(__always)
+  mutating func appendMerging(_ span: StyleSpan) {
+    if let last, last.style == span.style, last.range.upperBound == span.range.lowerBound {
+      self[count - 1].range = last.range.lowerBound..<span.range.upperBound
+    } else {
+      append(span)
+    }
+  }
+}

@@ -18,6 +18,12 @@ enum ByteText {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
+  /// ASCII punctuation: what a Markdown backslash escapes.
+  static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+      || (0x7B...0x7E).contains(byte)
+  }
+
   /// Whether `bytes` hold nothing but whitespace (or nothing).
   static func isBlank(_ bytes: some Sequence<UInt8>) -> Bool {
     bytes.allSatisfy(isWhitespace)

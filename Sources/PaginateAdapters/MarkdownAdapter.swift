@@ -369,11 +369,7 @@ private struct CmarkTreeConverter {
     let parsed = cells.indices.filter { needsParse[$0] }.map { cells[$0] }
     var blocks: [Block] = []
     if !parsed.isEmpty {
-      var bytes = Array(parsed.joined(separator: "\n\n").utf8)
-      blocks = bytes.withUnsafeMutableBufferPointer { buffer in
-        var converter = CmarkTreeConverter(source: UnsafeBufferPointer(buffer), options: options)
-        return converter.convert()
-      }
+      blocks = self.blocks(of: parsed.joined(separator: "\n\n"))
     }
     let aligned = blocks.count == parsed.count && blocks.allSatisfy {
       if case .paragraph = $0.content { return true } else { return false }
@@ -408,28 +404,43 @@ private struct CmarkTreeConverter {
   }
 
   /// Parses one cell's text as inline Markdown. A cell that would start a block (`# *x*`,
-  /// `> *q*`, `- *i*`) is parsed with its first character escaped, so that the marker stays
+  /// `> *q*`, `- *i*`, `1. *x*`) is parsed with its marker escaped, so that the marker stays
   /// text as in a cell without markup; one that still is not a paragraph is its own text.
   private func inlines(ofCell text: String) -> [Inline] {
     guard !text.isEmpty else { return [] }
     if let inlines = paragraphInlines(text) { return inlines }
-    // Markdown's backslash escapes any ASCII punctuation character.
-    let first = text.utf8.first ?? 0
-    let escapable = (0x21...0x2F).contains(first) || (0x3A...0x40).contains(first) || (0x5B...0x60).contains(first)
-      || (0x7B...0x7E).contains(first)
-    if escapable, let inlines = paragraphInlines("\\" + text) { return inlines }
+    if let escaped = Self.escapingBlockMarker(text), let inlines = paragraphInlines(escaped) { return inlines }
     return [.text(text)]
+  }
+
+  /// `text` with a backslash before the character that could make it a block: the delimiter
+  /// after an ordered list's number (`1\. x`), or else a leading ASCII punctuation character
+  /// (`\# x`); `nil` when there is none.
+  static func escapingBlockMarker(_ text: String) -> String? {
+    let utf8 = Array(text.utf8)
+    var digits = 0
+    while digits < min(utf8.count, 9) && (0x30...0x39).contains(utf8[digits]) { digits += 1 }
+    if digits > 0 && digits < utf8.count && (utf8[digits] == UInt8(ascii: ".") || utf8[digits] == UInt8(ascii: ")")) {
+      return String(decoding: utf8[..<digits], as: UTF8.self) + "\\" + String(decoding: utf8[digits...], as: UTF8.self)
+    }
+    guard let first = utf8.first, ByteText.isASCIIPunctuation(first) else { return nil }
+    return "\\" + text
   }
 
   /// The inlines of `text` when libcmark reads it as exactly one paragraph.
   private func paragraphInlines(_ text: String) -> [Inline]? {
-    var bytes = Array(text.utf8)
-    let blocks = bytes.withUnsafeMutableBufferPointer { buffer in
-      var converter = CmarkTreeConverter(source: UnsafeBufferPointer(buffer), options: options)
-      return converter.convert()
-    }
+    let blocks = blocks(of: text)
     guard blocks.count == 1, case .paragraph(let inlines) = blocks[0].content else { return nil }
     return inlines
+  }
+
+  /// The blocks libcmark reads in `text`, with the adapter's options.
+  private func blocks(of text: String) -> [Block] {
+    var text = text
+    return text.withUTF8 { bytes in
+      var converter = CmarkTreeConverter(source: bytes, options: options)
+      return converter.convert()
+    }
   }
 }
 

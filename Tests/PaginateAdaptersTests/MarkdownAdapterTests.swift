@@ -145,13 +145,14 @@ struct MarkdownAdapterTests {
     #expect(table.rows.map(\.cells) == [[[.text("|a")], [.text("b |")]], [[.text("x |")], []]])
   }
 
-  @Test("a cell that would start a block keeps its marker as text, with markup after it or not")
+  @Test("a cell that would start a block keeps its marker as text, with markup after it or not (ordered list numbers too)")
   func pipeTableBlockMarkers() throws {
-    let document = try markdown("| h | i |\n|---|---|\n| # *x* | # x |\n| > *q* | - *i* |\n")
+    let document = try markdown("| h | i |\n|---|---|\n| # *x* | # x |\n| > *q* | - *i* |\n| 1. *x* | 2) *y* |\n")
     let table = try #require(leadingTable(document))
     #expect(table.rows.map(\.cells) == [
       [[.text("# "), .emphasis([.text("x")])], [.text("# x")]],
       [[.text("> "), .emphasis([.text("q")])], [.text("- "), .emphasis([.text("i")])]],
+      [[.text("1. "), .emphasis([.text("x")])], [.text("2) "), .emphasis([.text("y")])]],
     ])
   }
 

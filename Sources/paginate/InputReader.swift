@@ -5,11 +5,13 @@
 #endif
 import PaginateAdapters
 import PaginateModel
+import Synchronization
 
 /// Opens inputs (files or standard input) and reads them whole or in chunks.
 enum InputReader {
-  /// The document in `path`: read incrementally when the chosen adapter can (plain text), so
-  /// that a huge file needs little memory and its first page comes at once; else read whole.
+  /// The document in `path`: read incrementally when the chosen adapter can (plain text and
+  /// Markdown), so that a huge file needs little memory and its first page comes at once; else
+  /// read whole.
   ///
   /// - Parameter incremental: Read incrementally when the adapter can. A pager reading
   ///   standard input says `false`: a relayout reads the blocks again, and a pipe can be read
@@ -21,26 +23,44 @@ enum InputReader {
     let head = try file.readHead(AdapterRegistry.sniffLength)
     let adapter = try registry.adapter(for: InputSource(bytes: head, name: file.name), named: from)
     if incremental, let streaming = adapter as? any StreamingInputAdapter {
-      let diagnostics = ReadDiagnostics()
+      let passes = ReadPasses()
       let reader = ChunkReader(file: file, head: head)
       let reopenable = path != "-"
       let name = file.name
       let source = DocumentSource(title: nil) { () -> any BlockSource in
-        // The first layout reads the open file and counts what it repairs.
-        if let chunks = reader.claim() {
-          return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: diagnostics)
+        // The first layout reads the open file; a later one (a relayout) opens it again.
+        let chunks: ChunkReader
+        if let first = reader.claim() {
+          chunks = first
+        } else {
+          guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockSource([]) }
+          chunks = ChunkReader(file: file, head: [])
         }
-        // A later one (a relayout) opens it again; its repairs were counted the first time.
-        guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockSource([]) }
-        let chunks = ChunkReader(file: file, head: [])
-        return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: ReadDiagnostics())
+        return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass())
       }
-      return LoadedInput(source: source, warnings: [], diagnostics: diagnostics, name: name)
+      return LoadedInput(source: source, warnings: [], passes: passes, name: name)
     }
     let bytes = head + (try file.readAll())
     let loaded = try registry.load(InputSource(bytes: bytes, name: file.name), using: adapter)
-    return LoadedInput(source: DocumentSource(loaded.document), warnings: loaded.warnings, diagnostics: nil, name: file.name)
+    return LoadedInput(source: DocumentSource(loaded.document), warnings: loaded.warnings, passes: nil, name: file.name)
   }
+}
+
+/// What each pass over an input read incrementally repaired. Every pass reads from the start
+/// and may stop early (a layout stops at the last page asked for), so the pass that read the
+/// furthest has counted the most: that count is the input's, counted once.
+final class ReadPasses: Sendable {
+  private let passes = Mutex<[ReadDiagnostics]>([])
+
+  /// A record for a new pass.
+  func newPass() -> ReadDiagnostics {
+    let pass = ReadDiagnostics()
+    passes.withLock { $0.append(pass) }
+    return pass
+  }
+
+  /// The invalid UTF-8 sequences replaced in the input, as far as any pass read it.
+  var invalidUTF8Count: Int { passes.withLock { $0.map(\.invalidUTF8Count).max() ?? 0 } }
 }
 
 /// A document ready for layout, and what to tell the user about it.
@@ -49,13 +69,12 @@ struct LoadedInput {
   /// Warnings known now.
   var warnings: [String]
   /// Counts gathered while reading incrementally; check after the layout.
-  var diagnostics: ReadDiagnostics?
+  var passes: ReadPasses?
   var name: String
 
   /// Warnings known once the whole input has been read.
   var finalWarnings: [String] {
-    guard let diagnostics, diagnostics.invalidUTF8Count > 0 else { return [] }
-    let count = diagnostics.invalidUTF8Count
+    guard let count = passes?.invalidUTF8Count, count > 0 else { return [] }
     return ["\(name): replaced \(count) invalid UTF-8 sequence\(count == 1 ? "" : "s") with U+FFFD"]
   }
 }

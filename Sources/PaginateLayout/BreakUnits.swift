@@ -1,4 +1,3 @@
-
 /// An unbreakable run of text between two break opportunities: a word, a CJK character with its
 /// punctuation, a piece of an overlong word.
 struct BreakUnit {
@@ -35,7 +34,6 @@ enum BreakUnits {
     _ body: (_ units: UnsafeBufferPointer<BreakUnit>, _ joinedLength: Int) throws -> Result
   ) rethrows -> Result {
     var units = UnitBuffer(capacity: bytes.count / 5 + 8)
-    defer { units.deallocate() }
     wordByte.withUnsafeBufferPointer { table in split(bytes, maxWidth: maxWidth, wordByte: table, into: &units) }
     return try body(units.elements, units.joinedLength)
   }
@@ -180,8 +178,9 @@ extension UInt8 {
 }
 
 /// A growable buffer of break units that appends without the uniqueness check an array makes
-/// on every append: one word of prose is one append.
-private struct UnitBuffer {
+/// on every append: one word of prose is one append. It cannot be copied, so its memory has
+/// one owner and is freed once.
+private struct UnitBuffer: ~Copyable {
   private var base: UnsafeMutablePointer<BreakUnit>
   private var capacity: Int
   private(set) var count = 0
@@ -209,8 +208,7 @@ private struct UnitBuffer {
     base[count - 1].spaceAfter = value
   }
 
-  /// Frees the memory; the buffer is not used again.
-  func deallocate() {
+  deinit {
     base.deallocate()
   }
 

@@ -137,7 +137,6 @@ extension FlowSource {
   /// waits for much.
   private mutating func refill() {
     batch.removeAll(keepingCapacity: true)
-    batchLines.removeAll(keepingCapacity: true)
     batchIndex = 0
     while batch.count < batchSize, !sourceDone {
       if let block = blocks.nextBlock() { batch.append(block) } else { sourceDone = true }
@@ -169,8 +168,7 @@ extension FlowSource {
         shared[index] = local.lines(for: blocks[index], width: width)
       }
     }
-    for index in batch.indices { batchLines[index] = results[index] }
-    _ = results.deinitialize()
+    for index in batch.indices { batchLines[index] = (results.baseAddress! + index).move() }
   }
 
   /// Whether a block's layout depends on no state but the footnote numbers: it holds no table

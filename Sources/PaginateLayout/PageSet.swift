@@ -146,7 +146,7 @@ public struct PageSet: Sendable {
       file: options.fileName)
     var lines: [Line] = []
     lines.reserveCapacity(options.pageSize.lines)
-    lines += Array(repeating: Line(), count: options.margins.top)
+    lines.append(contentsOf: repeatElement(Line(), count: options.margins.top))
     func add(_ line: Line) {
       var line = left > 0 && !line.isEmpty ? line.prefixed(by: indent) : line
       line.trimTrailingSpaces()
@@ -161,7 +161,7 @@ public struct PageSet: Sendable {
       lines.append(Line())
       add(body.isBlank ? Line() : footer.line(width: options.bodyWidth, values: values, mirrored: mirrored))
     }
-    lines += Array(repeating: Line(), count: options.margins.bottom)
+    lines.append(contentsOf: repeatElement(Line(), count: options.margins.bottom))
     return Page(
       index: index, number: body.number, side: side, isBlank: body.isBlank, lines: lines, source: body.source,
       anchorLine: body.anchorLine, runningHead: body.runningHead)

@@ -6,18 +6,25 @@ import Testing
 /// their text, through the public interface.
 @Suite("Lines")
 struct LineTests {
-  /// The lines of a paragraph reflowed at `columns`, whose gaps are newlines and double spaces
-  /// when `spaced` (the lines are then set from a copy rather than the source bytes).
-  private func paragraphLines(columns: Int, spaced: Bool = false) -> [Line] {
-    let words = (1...40).map { "word\($0)" }
-    let text = spaced ? words.joined(separator: "  ") : words.joined(separator: "\n")
+  /// How the words of the test paragraph are separated: one byte of white space (the lines
+  /// are slices of a copy made at once, newlines and tabs turned into spaces) or more (a copy
+  /// made unit by unit).
+  enum Gap: String, CaseIterable, Sendable {
+    case newline = "\n"
+    case tab = "\t"
+    case twoSpaces = "  "
+  }
+
+  /// The non-empty lines of a paragraph of forty words reflowed at `columns`.
+  private func paragraphLines(columns: Int, gap: Gap = .newline) -> [Line] {
+    let text = (1...40).map { "word\($0)" }.joined(separator: gap.rawValue)
     let page = pages(Document(blocks: [.paragraph(text)]), options(columns, 30))[0]
     return page.lines.filter { !$0.isEmpty }
   }
 
-  @Test("a line of a reflowed paragraph equals, and hashes as, a line made from its text", arguments: [false, true])
-  func sharedEqualsOwned(spaced: Bool) {
-    let lines = paragraphLines(columns: 23, spaced: spaced)
+  @Test("a line of a reflowed paragraph equals, and hashes as, a line made from its text", arguments: Gap.allCases)
+  func sharedEqualsOwned(gap: Gap) {
+    let lines = paragraphLines(columns: 23, gap: gap)
     #expect(lines.count > 5)
     for line in lines {
       let owned = Line(line.text)
@@ -26,6 +33,7 @@ struct LineTests {
       #expect(line.utf8Count == line.text.utf8.count)
       #expect(line.withUTF8 { Array($0) } == Array(line.text.utf8))
       #expect(!line.text.hasPrefix(" ") && !line.text.hasSuffix(" ") && !line.text.contains("\n"))
+      #expect(!line.text.contains("\t") && !line.text.contains("  "))
     }
     #expect(lines[0] != lines[1])
     #expect(lines.map(\.text).joined(separator: " ") == (1...40).map { "word\($0)" }.joined(separator: " "))

@@ -92,6 +92,27 @@ struct PageSetTests {
     #expect(kept.page(at: 40) == later)
   }
 
+  @Test("every word of a long document comes out once and in order, pages kept or dropped", arguments: [true, false])
+  func longDocument(keepsPages: Bool) {
+    // 3,000 paragraphs of one to four lines: far more lines than the flow source holds before
+    // it drops the ones consumed.
+    let paragraphs = (0..<3_000).map { index in
+      (0...(index % 4)).map { "p\(index)w\($0) and some words to fill the line" }.joined(separator: " ")
+    }
+    var set = PageSet(
+      source: DocumentSource(Document(blocks: paragraphs.map { Block.paragraph($0) })), options: options(30, 10),
+      keepsPages: keepsPages)
+    var words: [Substring] = []
+    var index = 0
+    while let page = set.page(at: index) {
+      #expect(page.lines.count == 10)
+      for line in page.textLines { words += line.split(separator: " ") }
+      index += 1
+    }
+    #expect(index > 1_000)
+    #expect(words == paragraphs.flatMap { $0.split(separator: " ") })
+  }
+
   @Test("links and notes are numbered in reading order when blocks are laid out ahead on both cores")
   func numberingAcrossCores() {
     // 400 paragraphs: later batches are large enough to be laid out on both cores. Paragraph

@@ -122,7 +122,7 @@ public struct Line: Sendable, Hashable {
   }
 
   /// The line with `prefix` in front of it, in one new string.
-  func prefixed(by prefix: Line) -> Line {
+  public func prefixed(by prefix: Line) -> Line {
     guard !prefix.isEmpty else { return self }
     let prefixCount = prefix.utf8Count
     let text = prefix.withUTF8 { prefixBytes in

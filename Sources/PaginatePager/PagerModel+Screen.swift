@@ -26,8 +26,8 @@ extension PagerModel {
     let margin = Line(String(repeating: " ", count: indent))
     var lines: [Line] = []
     for line in visible {
-      var shown = margin
-      shown.append(line.width + indent > columns ? Self.cut(line, to: columns - indent) : line)
+      let fitted = line.width + indent > columns ? Self.cut(line, to: columns - indent) : line
+      var shown = fitted.isEmpty ? fitted : fitted.prefixed(by: margin)
       shown.trimTrailingSpaces()
       lines.append(shown)
     }
@@ -116,11 +116,11 @@ extension PagerModel {
 
   /// The UTF-8 ranges of case-insensitive matches of `query` in `line`.
   static func highlight(_ query: String, in line: Line) -> Line {
-    guard !query.isEmpty, !line.text.isEmpty else { return line }
+    guard !query.isEmpty, !line.isEmpty else { return line }
     let haystack = Array(line.text.lowercased().utf8)
     let needle = Array(query.lowercased().utf8)
     // Lowercasing can change lengths outside ASCII; only highlight when offsets still match.
-    guard haystack.count == line.text.utf8.count, !needle.isEmpty else { return line }
+    guard haystack.count == line.utf8Count, !needle.isEmpty else { return line }
     var ranges: [Range<Int>] = []
     var index = 0
     while index + needle.count <= haystack.count {

@@ -326,7 +326,7 @@ public struct PagingController: Sendable {
 
   static func matches(of needle: String, in page: Page) -> Int {
     var count = 0
-    for line in page.lines where !line.text.isEmpty {
+    for line in page.lines where !line.isEmpty {
       var rest = line.text.lowercased()[...]
       while let range = rest.firstRange(of: needle) {
         count += 1

@@ -91,13 +91,13 @@ public struct JSONPageSetWriter: Sendable {
 
   /// The scalar offsets of a span given in UTF-8 offsets.
   static func scalarOffsets(of span: StyleSpan, in line: Line) -> (Int, Int) {
-    let utf8 = Array(line.text.utf8)
-    func scalars(upTo offset: Int) -> Int {
-      var count = 0
-      for index in 0..<min(offset, utf8.count) where utf8[index] & 0xC0 != 0x80 { count += 1 }
-      return count
+    line.withUTF8 { utf8 in
+      func scalars(upTo offset: Int) -> Int {
+        var count = 0
+        for index in 0..<min(offset, utf8.count) where utf8[index] & 0xC0 != 0x80 { count += 1 }
+        return count
+      }
+      return (scalars(upTo: span.range.lowerBound), scalars(upTo: span.range.upperBound))
     }
-    return (scalars(upTo: span.range.lowerBound), scalars(upTo: span.range.upperBound))
   }
-
 }

@@ -6,7 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 file="$1"
 runs="${2:-5}"
-socket=""
 t() { tmux -L "$socket" "$@"; }
 measure() {  # command, text that shows the first screen is drawn
   local command="$1" ready="$2"

@@ -6,7 +6,7 @@ public import PaginateModel
 public func layOutAndCheck(_ document: Document, options: LayoutOptions = smallPage, maxPages: Int = 200) {
   var pages = PageSet(document: document, options: options)
   var index = 0
-  while let page = pages.page(at: index), index < maxPages {
+  while index < maxPages, let page = pages.page(at: index) {
     precondition(page.lines.count == options.pageSize.lines, "page height")
     precondition(page.lines.allSatisfy { $0.width <= options.pageSize.columns }, "page width")
     index += 1

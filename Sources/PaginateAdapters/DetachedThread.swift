@@ -17,7 +17,6 @@ enum DetachedThread {
 
   /// Runs `body` on a new thread whose stack holds `stackSize` bytes. Returns `false` (and
   /// runs nothing) when the system refuses to create the thread.
-  @discardableResult
   static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
     var attributes = pthread_attr_t()
     guard pthread_attr_init(&attributes) == 0 else { return false }

@@ -44,7 +44,7 @@ extension Inline {
     case .text(let text), .code(let text), .html(let text), .image(_, _, let text):
       result += text
     case .emphasis(let children), .strong(let children), .link(_, _, let children):
-      for child in children { child.appendPlainText(to: &result) }
+      children.appendPlainText(to: &result)
     case .softBreak:
       result += " "
     case .hardBreak:

@@ -99,7 +99,7 @@ final class OpenFile: @unchecked Sendable {
     var status = stat()
     if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
       close(descriptor)
-      throw InputError(input: path, message: "is a directory; expected a file")
+      throw InputError(input: path, message: InputError.reason(EISDIR))
     }
   }
 

@@ -157,8 +157,10 @@ struct OptionEffectsTests {
   @Test("--pages 1 of an endless input prints page 1 and stops: text streams, and layout stops at the last page asked for", .timeLimit(.minutes(1)))
   func firstPageOfEndlessInput() throws {
     // `sed G` puts a blank line after each line: endless paragraphs (an endless single one
-    // would have to be read whole before its first line is set).
-    let command = "yes 'The tide came in over the sand and went out again.' | sed G | \(Executable.url.path) --from text --page-size 40x10 --footer '{page}' --color never --pages 1 -"
+    // would have to be read whole before its first line is set). `timeout` stops paginate if
+    // it ever reads on for good (then yes and sed end on a closed pipe): the test fails on the
+    // status instead of leaving the pipeline running.
+    let command = "yes 'The tide came in over the sand and went out again.' | sed G | timeout 30 \(Executable.url.path) --from text --page-size 40x10 --footer '{page}' --color never --pages 1 -"
     let result = try Executable.runTool("sh", ["-c", command])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.pages.count == 1)

@@ -26,14 +26,7 @@ struct AdaptersCommand: ParsableCommand {
       """
   )
 
-  @Option(
-    name: .customLong("adapter-timeout"),
-    help: ArgumentHelp(InputOptions.adapterTimeoutHelp, valueName: "seconds"))
-  var adapterTimeout: Double = ExternalAdapter.defaultTimeout
-
-  func validate() throws {
-    try InputOptions.validateAdapterTimeout(adapterTimeout)
-  }
+  @OptionGroup var adapterTimeout: AdapterTimeoutOption
 
   mutating func run() throws {
     let builtIn = AdapterRegistry.builtIn.adapters
@@ -41,7 +34,7 @@ struct AdaptersCommand: ParsableCommand {
       Row(name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: nil, summary: adapter.summary)
     }
     let builtInNames = Set(builtIn.map(\.name))
-    for (found, described) in InputOptions.discovery.describeAll(timeout: adapterTimeout) {
+    for (found, described) in InputOptions.discovery.describeAll(timeout: adapterTimeout.seconds) {
       let location = VisibleControls.escape(found.path)
       switch described {
       case .success(let adapter):

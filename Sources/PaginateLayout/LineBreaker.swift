@@ -66,10 +66,7 @@ enum LineBreaker {
       start[index + 1] = finish[index + 1] + (unit.spaceAfter ? 1 : 0)
       longest = max(longest, unit.width)
     }
-    // Only lines whose slack is at most the longest unit plus its space are considered
-    // (except for the last line, which costs nothing). Every line greedy breaking makes is
-    // among them (its slack is less than the next unit's width plus a space), so the result is
-    // never more ragged than greedy, and each boundary looks back at only a few units.
+    // The window of slack (see the type's documentation): the longest unit plus its space.
     let window = longest + 1
     cost[0] = 0
     var lowest = 0  // the smallest start whose line still fits: it only moves forward

@@ -181,13 +181,14 @@ struct PandocJSONAdapterTests {
 
   @Test("a paginate document whose text names pandoc-api-version is still read as paginate's JSON")
   func notPandocForAWord() throws {
+    // The words as a string value match the quoted key; the colon test is what turns them
+    // away. (Inside a longer string the quotes are escaped, so the key cannot match at all.)
     let json = #"""
-      {"version": 1, "blocks": [{"type": "paragraph", "inlines": ["pandoc-api-version"]},
-        {"type": "paragraph", "inlines": ["\"pandoc-api-version\": 1"]}]}
+      {"version": 1, "blocks": [{"type": "paragraph", "inlines": ["pandoc-api-version"]}]}
       """#
     let registry = AdapterRegistry.builtIn
     #expect(try registry.adapter(for: InputSource(text: json, name: "<stdin>")).name == "json")
     let loaded = try registry.load(InputSource(text: json, name: "doc.json"))
-    #expect(loaded.document.blocks == [.paragraph("pandoc-api-version"), .paragraph(#""pandoc-api-version": 1"#)])
+    #expect(loaded.document.blocks == [.paragraph("pandoc-api-version")])
   }
 }

@@ -26,7 +26,14 @@ struct AdaptersCommand: ParsableCommand {
       """
   )
 
-  @OptionGroup var adapterTimeout: AdapterTimeoutOption
+  @Option(
+    name: .customLong("adapter-timeout"),
+    help: ArgumentHelp(InputOptions.adapterTimeoutHelp, valueName: "seconds"))
+  var adapterTimeout: Double = ExternalAdapter.defaultTimeout
+
+  func validate() throws {
+    try InputOptions.validateAdapterTimeout(adapterTimeout)
+  }
 
   mutating func run() throws {
     let builtIn = AdapterRegistry.builtIn.adapters
@@ -34,7 +41,7 @@ struct AdaptersCommand: ParsableCommand {
       Row(name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: nil, summary: adapter.summary)
     }
     let builtInNames = Set(builtIn.map(\.name))
-    for (found, described) in InputOptions.discovery.describeAll(timeout: adapterTimeout.seconds) {
+    for (found, described) in InputOptions.discovery.describeAll(timeout: adapterTimeout) {
       let location = VisibleControls.escape(found.path)
       switch described {
       case .success(let adapter):

@@ -20,7 +20,13 @@ struct InputOptions: ParsableArguments {
   @Flag(inversion: .prefixedNo, help: "Typographic punctuation in Markdown: curly quotes, dashes, ellipses.")
   var smart = false
 
-  @OptionGroup var adapterTimeout: AdapterTimeoutOption
+  @Option(
+    name: .customLong("adapter-timeout"),
+    help: ArgumentHelp(Self.adapterTimeoutHelp, valueName: "seconds"))
+  var adapterTimeout: Double = ExternalAdapter.defaultTimeout
+
+  /// The help of `--adapter-timeout`, here and in `paginate adapters`.
+  static let adapterTimeoutHelp = "Seconds an external adapter may run (or take to describe itself) before it is stopped."
 
   /// The built-in adapters, configured by these options.
   var builtIn: AdapterRegistry {
@@ -45,14 +51,14 @@ struct InputOptions: ParsableArguments {
     if let from, registry.adapter(named: from) == nil {
       let name = Self.programName(from)
       guard let found = Self.discovery.find(name) else { return registry }  // validate() reported it
-      registry.add(external: try ExternalAdapter.describe(name: found.name, path: found.path, timeout: adapterTimeout.seconds))
+      registry.add(external: try ExternalAdapter.describe(name: found.name, path: found.path, timeout: adapterTimeout))
       return registry
     }
     guard from == nil else { return registry }
     let extensions = paths.map(InputSource.fileExtension(of:)).filter { !$0.isEmpty }
     let known = Set(registry.adapters.flatMap(\.fileExtensions))
     guard extensions.contains(where: { !known.contains($0) }) else { return registry }
-    for (_, adapter) in Self.discovery.describeAll(timeout: adapterTimeout.seconds) {
+    for (_, adapter) in Self.discovery.describeAll(timeout: adapterTimeout) {
       switch adapter {
       case .success(let adapter): registry.add(external: adapter)
       case .failure(let error): Diagnostics.warn("skipping \(error.description)")
@@ -66,7 +72,15 @@ struct InputOptions: ParsableArguments {
     AdapterRegistry.externalName(from) ?? from.lowercased()
   }
 
+  /// Refuses a time limit that is not a positive number of seconds.
+  static func validateAdapterTimeout(_ seconds: Double) throws {
+    guard seconds > 0, seconds.isFinite else {
+      throw ValidationError("--adapter-timeout must be a number of seconds above 0; got \(seconds).")
+    }
+  }
+
   func validate() throws {
+    try Self.validateAdapterTimeout(adapterTimeout)
     guard let from else { return }
     let isExternal = AdapterRegistry.externalName(from) != nil
     if !isExternal && builtIn.adapter(named: from) != nil { return }

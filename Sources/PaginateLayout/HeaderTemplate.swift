@@ -15,6 +15,8 @@ struct HeaderTemplate: Hashable, Sendable {
   var left: [Token]
   var center: [Token]
   var right: [Token]
+  /// Whether the template needs the page count (`{pages}`), so printing must wait for the end.
+  let needsPageCount: Bool
 
   init(_ template: String) {
     let parts = template.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
@@ -28,6 +30,7 @@ struct HeaderTemplate: Hashable, Sendable {
     self.left = Self.tokens(left)
     self.center = Self.tokens(center)
     self.right = Self.tokens(right)
+    needsPageCount = (self.left + self.center + self.right).contains(.pages)
   }
 
   private static func tokens(_ text: String) -> [Token] {
@@ -56,9 +59,6 @@ struct HeaderTemplate: Hashable, Sendable {
   }
 
   var isEmpty: Bool { left.isEmpty && center.isEmpty && right.isEmpty }
-
-  /// Whether the template needs the page count (`{pages}`), so printing must wait for the end.
-  var needsPageCount: Bool { (left + center + right).contains(.pages) }
 
   /// The values the placeholders stand for on one page.
   struct Values {
@@ -95,32 +95,41 @@ struct HeaderTemplate: Hashable, Sendable {
     let centerWidth = DisplayWidth.of(centerText)
     let centerStart = max((width - centerWidth) / 2, 0)
     let rightStart = max(width - rightWidth, 0)
-    var line = Line()
     if leftWidth + rightWidth + centerWidth <= width
       && (centerText.isEmpty || (leftWidth <= centerStart && centerStart + centerWidth <= rightStart))
     {
-      // The usual case: the three parts fit side by side.
-      line.append(leftText, style: .furniture)
-      if !centerText.isEmpty {
-        line.appendSpaces(centerStart - leftWidth)
-        line.append(centerText, style: .furniture)
-        line.appendSpaces(rightStart - centerStart - centerWidth)
-      } else {
-        line.appendSpaces(rightStart - leftWidth)
-      }
-      line.append(rightText, style: .furniture)
-    } else {
-      // Too long: keep what fits, left first, then right, then centre, a space apart.
-      var remaining = width
-      for text in [leftText, rightText, centerText] where !text.isEmpty && remaining > 0 {
-        if !line.isEmpty {
-          line.appendSpaces(1)
-          remaining -= 1
+      // The usual case: the three parts fit side by side, built in one string (a footer is
+      // made for every page).
+      let parts =
+        centerText.isEmpty
+        ? [(leftText, rightStart - leftWidth), (rightText, 0)]
+        : [(leftText, centerStart - leftWidth), (centerText, rightStart - centerStart - centerWidth), (rightText, 0)]
+      var text = ""
+      text.reserveCapacity(width + leftText.utf8.count + centerText.utf8.count + rightText.utf8.count)
+      var spans: [StyleSpan] = []
+      for (part, spacesAfter) in parts {
+        if !part.isEmpty {
+          let lower = text.utf8.count
+          text += part
+          spans.appendMerging(StyleSpan(range: lower..<text.utf8.count, style: .furniture))
         }
-        let fitted = DisplayWidth.prefix(of: text, fitting: remaining)
-        line.append(fitted, style: .furniture)
-        remaining -= DisplayWidth.of(fitted)
+        if spacesAfter > 0 { text += String.repeated(" ", count: spacesAfter) }
       }
+      var line = Line(text: text, spans: spans)
+      line.trimTrailingSpaces()
+      return line
+    }
+    // Too long: keep what fits, left first, then right, then centre, a space apart.
+    var line = Line()
+    var remaining = width
+    for text in [leftText, rightText, centerText] where !text.isEmpty && remaining > 0 {
+      if !line.isEmpty {
+        line.appendSpaces(1)
+        remaining -= 1
+      }
+      let fitted = DisplayWidth.prefix(of: text, fitting: remaining)
+      line.append(fitted, style: .furniture)
+      remaining -= DisplayWidth.of(fitted)
     }
     line.trimTrailingSpaces()
     return line

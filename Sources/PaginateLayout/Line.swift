@@ -188,8 +188,7 @@ public struct Line: Sendable, Hashable {
   /// Whether the text ends with a space (its last byte read in place).
   private var endsWithSpace: Bool {
     guard end > start else { return false }
-    let utf8 = base.utf8
-    return utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] == 0x20
+    return withUTF8 { $0[$0.count &- 1] } == 0x20
   }
 
   /// The line with `style` added to the UTF-8 ranges `ranges` (sorted, not overlapping),

@@ -73,7 +73,7 @@ struct PageBreaker {
     var lastSourceLine: Int?
     let chosenNotes = Array(notes.prefix(best.noteCount))
     var anchorLine: Int?
-    lines.reserveCapacity(height)
+    lines.reserveCapacity(options.pageSize.lines)  // room for the margins, header and footer too
     for offset in 0..<best.count {  // every one confirmed by the gathering above
       if anchorLine == nil && !source[offset].isSpacing { anchorLine = source[offset].sourceLine }
       lines.append(source[offset].line)

@@ -22,6 +22,8 @@ public struct PageSet: Sendable {
   /// The pages laid out and kept; the first is page `firstKept`.
   private var bodies: [PageBody] = []
   private var firstKept = 0
+  /// When pages are not kept: the last page asked for, whose body has been taken out.
+  private var lastTaken: Page?
   /// Whether pages are kept for random access (a pager) or dropped once passed (printing).
   public let keepsPages: Bool
   /// Whether the end of the document has been reached.
@@ -79,15 +81,19 @@ public struct PageSet: Sendable {
   /// - Precondition: when pages are not kept, `index` is at least the last index asked for.
   public mutating func page(at index: Int) -> Page? {
     guard index >= 0 else { return nil }
+    if let lastTaken, lastTaken.index == index { return lastTaken }
     if needsPageCount && !isComplete { layOutAll() }
     while laidOutCount <= index && !isComplete { layOutNext() }
     guard index < laidOutCount else { return nil }
     precondition(index >= firstKept, "page \(index) was dropped: this page set keeps no pages behind")
-    let page = compose(bodies[index - firstKept], index: index)
-    if !keepsPages && index > firstKept {
-      bodies.removeFirst(index - firstKept)
-      firstKept = index
-    }
+    guard !keepsPages else { return compose(bodies[index - firstKept], index: index) }
+    // Nothing before this page can be asked for again. Its body is taken out, so that the
+    // lines move onto the page rather than being copied (a copy retains each line's text and
+    // spans), and the page is kept in case it is asked for again.
+    bodies.removeFirst(index - firstKept)
+    let page = compose(bodies.removeFirst(), index: index)
+    firstKept = index + 1
+    lastTaken = page
     return page
   }
 
@@ -135,31 +141,34 @@ public struct PageSet: Sendable {
     isComplete = true
   }
 
-  /// Adds margins, header and footer to a text area.
-  private func compose(_ body: PageBody, index: Int) -> Page {
+  /// Adds margins, header and footer to a text area. The body's lines become the page's: when
+  /// the body is not shared (a page set that keeps no pages), they are changed in place.
+  private func compose(_ body: consuming PageBody, index: Int) -> Page {
     let side = Page.side(of: body.number)
     let mirrored = options.isDoubleSided && side == .verso
     let left = mirrored ? options.margins.outer : options.margins.inner
-    let indent = Line(String.repeated(" ", count: left))
     let values = HeaderTemplate.Values(
       page: body.number, pages: count, title: title, chapter: body.runningHead,
       file: options.fileName)
-    var lines: [Line] = []
-    lines.reserveCapacity(options.pageSize.lines)
-    lines.append(contentsOf: repeatElement(Line(), count: options.margins.top))
-    func add(_ line: Line) {
-      var line = left > 0 && !line.isEmpty ? line.prefixed(by: indent) : line
+    var lines = body.lines
+    body.lines = []
+    let indent = Line(String.repeated(" ", count: left))
+    func finish(_ line: inout Line) {
+      if left > 0 && !line.isEmpty { line = line.prefixed(by: indent) }
       line.trimTrailingSpaces()
-      lines.append(line)
     }
+    for index in lines.indices { finish(&lines[index]) }
+    var above: [Line] = Array(repeating: Line(), count: options.margins.top)
     if !header.isEmpty {
-      add(body.isBlank ? Line() : header.line(width: options.bodyWidth, values: values, mirrored: mirrored))
-      lines.append(Line())
+      var line = body.isBlank ? Line() : header.line(width: options.bodyWidth, values: values, mirrored: mirrored)
+      finish(&line)
+      above += [line, Line()]
     }
-    for line in body.lines { add(line) }
+    if !above.isEmpty { lines.insert(contentsOf: above, at: 0) }
     if !footer.isEmpty {
-      lines.append(Line())
-      add(body.isBlank ? Line() : footer.line(width: options.bodyWidth, values: values, mirrored: mirrored))
+      var line = body.isBlank ? Line() : footer.line(width: options.bodyWidth, values: values, mirrored: mirrored)
+      finish(&line)
+      lines += [Line(), line]
     }
     lines.append(contentsOf: repeatElement(Line(), count: options.margins.bottom))
     return Page(

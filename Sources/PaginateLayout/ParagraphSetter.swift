@@ -22,8 +22,9 @@ struct ParagraphSetter {
     if inlines.count == 1, case .text(var text) = inlines[0] {
       if let line = asItIs(text, style: style) { return [FlowLine(line: line)] }
       // One run of text (all of a plain-text paragraph): set from its own bytes rather than
-      // from a flattened copy.
-      return Self.trimmed(text.withUTF8 { set($0, runs: [($0.count, style)], notes: []) })
+      // from a flattened copy, and its lines may be slices of the run itself.
+      let whole = text
+      return Self.trimmed(text.withUTF8 { set($0, runs: [($0.count, style)], notes: [], of: whole) })
     }
     return set(ParagraphText(inlines, style: style, links: links, notes: &notes, notesInline: notesInline))
   }
@@ -75,10 +76,10 @@ struct ParagraphSetter {
   }
 
   /// Sets one segment: its bytes, their style runs and the notes cited in them (see
-  /// ``ParagraphText/StyledBytes``).
+  /// ``ParagraphText/StyledBytes``). `string`, when given, holds exactly `bytes`.
   private func set(
     _ bytes: UnsafeBufferPointer<UInt8>, runs: [(end: Int, style: TextStyle)],
-    notes citations: [(offset: Int, number: Int)]
+    notes citations: [(offset: Int, number: Int)], of string: String? = nil
   ) -> [FlowLine] {
     BreakUnits.withUnits(of: bytes, maxWidth: max(width, 1)) { units, joinedLength in
       guard !units.isEmpty else { return [FlowLine(line: Line())] }
@@ -100,24 +101,31 @@ struct ParagraphSetter {
       if justifies {
         justifiedLines(units, ends: ends, bytes: bytes, runs: runs, add: add)
       } else {
-        Self.sharedLines(units, joinedLength: joinedLength, ends: ends, bytes: bytes, runs: runs, add: add)
+        Self.sharedLines(units, joinedLength: joinedLength, ends: ends, bytes: bytes, of: string, runs: runs, add: add)
       }
       return lines
     }
   }
 
   /// The lines of a paragraph that is not justified: slices of one string, the paragraph as
-  /// set (its units with one space at each gap, `joinedLength` bytes), made with one allocation.
+  /// set (its units with one space at each gap, `joinedLength` bytes). That is `string` (which
+  /// holds `bytes`) when it reads so already, as a plain-text paragraph does; otherwise it is
+  /// made with one allocation.
   private static func sharedLines(
     _ units: UnsafeBufferPointer<BreakUnit>, joinedLength length: Int, ends: [Int], bytes: UnsafeBufferPointer<UInt8>,
-    runs: [(end: Int, style: TextStyle)]?, add: (Line, _ lastUnit: Int) -> Void
+    of string: String?, runs: [(end: Int, style: TextStyle)]?, add: (Line, _ lastUnit: Int) -> Void
   ) {
     let base = units[0].start
     // Every gap is one byte in the source: each unit keeps its offset, and a line's bounds come
     // straight from its first and last units.
     let inPlace = length == units[units.count - 1].end - base
-    let paragraph = String(unsafeUninitializedCapacity: length) { text in
-      write(units, bytes: bytes, length: length, spacing: Spacing(lineIndex: 0, gaps: 0, extra: 0), into: text)
+    let paragraph: String
+    if let string, inPlace && base == 0 && length == bytes.count && !hasLineEndOrTab(bytes) {
+      paragraph = string
+    } else {
+      paragraph = String(unsafeUninitializedCapacity: length) { text in
+        write(units, bytes: bytes, length: length, spacing: Spacing(lineIndex: 0, gaps: 0, extra: 0), into: text)
+      }
     }
     var unitOffset = 0  // where unit `start` begins in `paragraph`
     var start = 0
@@ -233,6 +241,12 @@ struct ParagraphSetter {
       }
     }
     return position
+  }
+
+  /// Whether `bytes` hold a newline or a tab: gaps that setting turns into spaces.
+  private static func hasLineEndOrTab(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = bytes.baseAddress else { return false }
+    return memchr(start, 0x0A, bytes.count) != nil || memchr(start, 0x09, bytes.count) != nil
   }
 
   /// Replaces every `byte` in `text` with a space.

@@ -58,7 +58,8 @@ struct PageBreaker {
       let used = repeatedHeader.count + taken + 1 + noteLineCount + extra
       if used > height && taken > 0 { break }
       taken += 1
-      notes += newNotes
+      // Only when there are any: appending an empty array to an empty one allocates.
+      if !newNotes.isEmpty { notes += newNotes }
       noteLineCount += extra
       let cost = breakCost(after: taken, used: min(used, height))
       if cost <= best.cost {

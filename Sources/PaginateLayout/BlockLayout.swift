@@ -23,7 +23,7 @@ struct BlockLayout {
       let lines = self.lines(for: block, width: width)
       guard !lines.isEmpty else { continue }
       if !result.isEmpty && !tight { result.append(.spacing(source: block.source)) }
-      result += lines
+      result.append(moving: lines)
     }
     return result
   }
@@ -116,7 +116,7 @@ struct BlockLayout {
         : Self.prefixed(lines(for: item.blocks, width: width, tight: list.isTight), first: Line(), rest: Line())
       if lines.isEmpty { lines = [FlowLine(line: first, source: item.source ?? source)] }
       if !result.isEmpty && !list.isTight { result.append(.spacing(source: item.source ?? source)) }
-      result += lines
+      result.append(moving: lines)
     }
     return result
   }
@@ -135,11 +135,11 @@ struct BlockLayout {
       var term = termSetter.set(item.term, style: .bold, links: options.links, notes: &notes, notesInline: notesInline)
         .withSource(itemSource)
       for index in term.indices.dropFirst() { term[index].penalty = Penalty.keepWithHeading }
-      result += term
+      result.append(moving: term)
       for (offset, definition) in item.definitions.enumerated() {
         var lines = Self.prefixed(lines(for: definition, width: width - indent), first: margin, rest: margin)
         if offset == 0, !term.isEmpty, !lines.isEmpty { lines[0].penalty = max(lines[0].penalty, Penalty.keepWithHeading) }
-        result += lines
+        result.append(moving: lines)
       }
     }
     return result

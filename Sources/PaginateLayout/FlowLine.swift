@@ -28,6 +28,12 @@ struct FlowLine {
 }
 
 extension Array where Element == FlowLine {
+  /// Appends `lines`, taking their array as it is when this one is empty: `+=` would copy
+  /// each line into a new buffer (retaining its text and arrays) and then release the old one.
+  mutating func append(moving lines: consuming [FlowLine]) {
+    if isEmpty { self = lines } else { self += lines }
+  }
+
   /// The lines with their source set, and their penalty raised to at least `penalty`.
   consuming func withSource(_ source: SourceRange?, penalty: Int = Penalty.free) -> [FlowLine] {
     for index in indices {

@@ -51,7 +51,7 @@ struct TableLayout {
         lines[index].tableHeader = headerID
         lines[index].penalty = index == 0 ? (rowIndex == 0 ? Penalty.keepWithHeading : Penalty.free) : Penalty.unsplittable
       }
-      result += lines
+      result.append(moving: lines)
     }
     return result
   }
@@ -117,11 +117,12 @@ struct TableLayout {
           inlines = [.strong(table.header.cells[column]), .text(": ")]
         }
         if column < body.cells.count { inlines += body.cells[column] }
-        rowLines += setter.set(inlines, links: options.links, notes: &notes, notesInline: notesInline)
-          .withSource(body.source ?? source)
+        rowLines.append(
+          moving: setter.set(inlines, links: options.links, notes: &notes, notesInline: notesInline)
+            .withSource(body.source ?? source))
       }
       for index in rowLines.indices.dropFirst() { rowLines[index].penalty = Penalty.unsplittable }
-      result += rowLines
+      result.append(moving: rowLines)
     }
     if result.isEmpty {
       let inlines = table.header.cells.flatMap { $0 + [.text(" ")] }

@@ -58,6 +58,16 @@ struct FlowSource {
     }
   }
 
+  /// Takes the text of the line `offset` lines ahead (which ``hasLine(at:)`` must have
+  /// confirmed), leaving an empty line in its place: the page gets the text without a copy
+  /// (which would retain it), and dropping the line later releases nothing.
+  mutating func takeLine(at offset: Int) -> Line {
+    let location = locations[head + offset]
+    var line = Line()
+    swap(&line, &chunks[(location >> 32) - firstChunk][location & 0xFFFF_FFFF].line)
+    return line
+  }
+
   /// Drops the first `count` lines.
   mutating func consume(_ count: Int) {
     head += count

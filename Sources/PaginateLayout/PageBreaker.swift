@@ -77,7 +77,7 @@ struct PageBreaker {
     lines.reserveCapacity(options.pageSize.lines)  // room for the margins, header and footer too
     for offset in 0..<best.count {  // every one confirmed by the gathering above
       if anchorLine == nil && !source[offset].isSpacing { anchorLine = source[offset].sourceLine }
-      lines.append(source[offset].line)
+      lines.append(source.takeLine(at: offset))
       if let heading = source[offset].heading, heading.level <= 2 { runningHead = heading.text }
       if let range = source[offset].source {
         firstSourceLine = min(firstSourceLine ?? range.firstLine, range.firstLine)

@@ -67,20 +67,11 @@ struct PlainTextBuilder: Sendable {
     // Whether the line so far has a byte that is not printable ASCII (a tab, a control, UTF-8).
     var lineNeedsCheck = false
     let count = bytes.count
-    let raw = UnsafeRawPointer(bytes.baseAddress)
     while index < count {
-      // Fast path: eight printable ASCII bytes hold no line end and nothing to escape.
-      if let raw, index + 8 <= count,
-        VisibleControls.isPrintableASCII(word: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      {
-        index += 8
-        continue
-      }
+      // Printable ASCII holds no line end and nothing to escape: skip to the first other byte.
+      index = VisibleControls.firstNonPrintableASCII(in: bytes, from: index)
+      guard index < count else { break }
       let byte = bytes[index]
-      if byte >= 0x20 && byte < 0x7F {
-        index += 1
-        continue
-      }
       if byte == 0x0A || byte == 0x0D || byte == 0x0C {
         // A CR or FF at the end of a chunk may be followed by an LF in the next one.
         if byte != 0x0A && index + 1 == count && !isFinal { return lineStart }

@@ -52,30 +52,42 @@ public enum VisibleControls {
     return utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines) }) ?? true
   }
 
-  /// Whether eight bytes (loaded as one little- or big-endian word) are all printable ASCII:
-  /// no byte below 0x20, none with the high bit, no DEL.
-  @inlinable @inline(__always)
-  public static func isPrintableASCII(word: UInt64) -> Bool {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let below = (word &- 0x2020_2020_2020_2020) & ~word & high
-    let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
-    let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
-    return (word & high) | below | isDelete == 0
+  /// The index of the first byte at or after `start` that is not printable ASCII (0x20 to
+  /// 0x7E), or `bytes.count` when there is none. Looks at sixteen bytes at a time.
+  @inlinable
+  public static func firstNonPrintableASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start
+    let count = bytes.count
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index &+ 16 <= count {
+        // Lane by lane, with wrapping arithmetic only (which compiles to vector instructions,
+        // where comparisons of SIMD values go lane by lane): y = byte - 0x20 is below 0x5F
+        // for a printable byte. Its high bit is set for a byte below 0x20 or from 0xA0, and
+        // that of y + 0x21 for a byte from 0x7F to 0x9F.
+        let y = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) &- SIMD16(repeating: 0x20)
+        let outside = (y | (y &+ SIMD16(repeating: 0x21))) & SIMD16(repeating: 0x80)
+        let halves = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
+        if halves[0] | halves[1] != 0 {
+          // The first lane outside is the lowest byte with a bit set.
+          let low = UInt64(littleEndian: halves[0])
+          let bit = low != 0 ? low.trailingZeroBitCount : 64 &+ UInt64(littleEndian: halves[1]).trailingZeroBitCount
+          return index &+ bit >> 3
+        }
+        index &+= 16
+      }
+    }
+    while index < count && bytes[index] &- 0x20 < 0x5F { index &+= 1 }
+    return index
   }
 
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ keepTabs: Bool) -> Bool {
-    var index = 0
     let count = bytes.count
-    // Eight bytes at a time: skip words that hold only printable ASCII (no byte below 0x20,
-    // none with the high bit, no DEL), the common case.
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= count {
-        if !isPrintableASCII(word: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { break }
-        index += 8
-      }
-    }
-    while index < count {
+    var index = 0
+    while true {
+      // Printable ASCII, the common case, never needs escaping: skip to the next other byte.
+      index = firstNonPrintableASCII(in: bytes, from: index)
+      guard index < count else { return false }
       let byte = bytes[index]
       if byte < 0x20 {
         if !(keepTabs && (byte == 0x09 || byte == 0x0A)) { return true }
@@ -92,7 +104,6 @@ public enum VisibleControls {
       }
       index += 1
     }
-    return false
   }
 
   private static func isEscapedNonASCII(_ value: UInt32) -> Bool {

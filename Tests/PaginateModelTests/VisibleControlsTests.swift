@@ -42,7 +42,7 @@ struct VisibleControlsTests {
   }
 }
 
-@Suite("Finding controls, eight bytes at a time")
+@Suite("Finding controls, sixteen bytes at a time")
 struct VisibleControlsScanTests {
   @Test("a control anywhere in a long ASCII string is found", arguments: ["\u{1B}", "\u{0}", "\u{7F}", "\u{9B}", "\u{202E}", "é"])
   func everyPosition(control: String) {
@@ -54,6 +54,31 @@ struct VisibleControlsScanTests {
       let expected = control != "é"
       #expect(VisibleControls.needsEscaping(text) == expected, "\(control.unicodeScalars.first!.value) at \(position)")
     }
+  }
+
+  @Test("the first byte that is not printable ASCII is found for every byte value at every position")
+  func firstNonPrintable() {
+    // 40 bytes: two full blocks of sixteen and a tail, so that every position of a block and
+    // of the byte-by-byte tail is tried, with a start inside the first block too.
+    for value in 0...255 {
+      for position in 0..<40 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
+        bytes[position] = UInt8(value)
+        let printable = value >= 0x20 && value < 0x7F
+        for start in [0, 3] {
+          let found = bytes.withUnsafeBufferPointer { VisibleControls.firstNonPrintableASCII(in: $0, from: start) }
+          let expected = printable || position < start ? 40 : position
+          #expect(found == expected, "byte \(value) at \(position) from \(start)")
+        }
+      }
+    }
+  }
+
+  @Test("a control after non-ASCII text is still found")
+  func controlAfterNonASCII() {
+    let text = "é" + String(repeating: "abcdefgh", count: 4) + "\u{1B}" + String(repeating: "z", count: 20)
+    #expect(VisibleControls.needsEscaping(text))
+    #expect(!VisibleControls.needsEscaping("é" + String(repeating: "abcdefgh", count: 4)))
   }
 
   @Test("bytes 0x20 to 0x7E are never flagged, 0x00 to 0x1F and 0x7F always")

@@ -135,10 +135,11 @@ struct BlockLayout {
       var term = termSetter.set(item.term, style: .bold, links: options.links, notes: &notes, notesInline: notesInline)
         .withSource(itemSource)
       for index in term.indices.dropFirst() { term[index].penalty = Penalty.keepWithHeading }
+      let hasTerm = !term.isEmpty
       result.append(moving: term)
       for (offset, definition) in item.definitions.enumerated() {
         var lines = Self.prefixed(lines(for: definition, width: width - indent), first: margin, rest: margin)
-        if offset == 0, !term.isEmpty, !lines.isEmpty { lines[0].penalty = max(lines[0].penalty, Penalty.keepWithHeading) }
+        if offset == 0, hasTerm, !lines.isEmpty { lines[0].penalty = max(lines[0].penalty, Penalty.keepWithHeading) }
         result.append(moving: lines)
       }
     }

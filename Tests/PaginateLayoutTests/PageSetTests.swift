@@ -92,6 +92,37 @@ struct PageSetTests {
     #expect(kept.page(at: 40) == later)
   }
 
+  @Test("a page set that keeps no pages composes the same pages as one that keeps them, and gives a page again when asked twice")
+  func keepsNoPagesSamePages() {
+    // Margins on both sides, a header and a footer, double-sided (mirrored indents), and code
+    // lines with trailing spaces: everything composing changes on a body's lines in place.
+    var blocks: [Block] = []
+    for index in 0..<40 {
+      blocks.append(.paragraph("Paragraph \(index) with enough words to wrap onto a second line here."))
+      if index % 7 == 0 { blocks.append(Block(.codeBlock(info: "", text: "let x = \(index)   \n  indented  "))) }
+    }
+    let document = Document(blocks: blocks)
+    let layout = options(36, 12) {
+      $0.isDoubleSided = true
+      $0.margins = Margins(top: 1, bottom: 1, inner: 3, outer: 1)
+      $0.header = "{page}||x"
+      $0.footer = "|{page}|"
+    }
+    let expected = pages(document, layout)
+    var streamed = PageSet(source: DocumentSource(document), options: layout, keepsPages: false)
+    var index = 0
+    while let page = streamed.page(at: index) {
+      #expect(page == expected[index], "page \(index)")
+      #expect(streamed.page(at: index) == page, "page \(index) asked again")
+      #expect(page.lines.allSatisfy { $0.text.last != " " })
+      // The inner margin is on the left of a recto, the outer one on the left of a verso.
+      let indent = String(repeating: " ", count: page.side == .recto ? 3 : 1)
+      #expect(page.lines.allSatisfy { $0.isEmpty || $0.text.hasPrefix(indent) }, "page \(index)")
+      index += 1
+    }
+    #expect(index == expected.count && index > 3)
+  }
+
   @Test("every word of a long document comes out once and in order, pages kept or dropped", arguments: [true, false])
   func longDocument(keepsPages: Bool) {
     // 3,000 paragraphs of one to four lines: far more lines than the flow source holds before

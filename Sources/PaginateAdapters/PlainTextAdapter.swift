@@ -98,8 +98,13 @@ struct PlainTextBuilder: Sendable {
         lineStart = index
       } else {
         lineNeedsCheck = true
-        if byte >= 0x80 { sawNonASCII = true }
         index += 1
+        if byte >= 0x80 {
+          sawNonASCII = true
+          // The rest of a run of UTF-8 holds no line end: step over it byte by byte rather
+          // than through another sixteen-byte test for each byte.
+          while index < count && bytes[index] >= 0x80 { index += 1 }
+        }
       }
     }
     guard isFinal else { return lineStart }

@@ -103,6 +103,9 @@ public enum VisibleControls {
         }
       }
       index += 1
+      // UTF-8 continuation bytes start nothing to escape: step over them here rather than
+      // through another sixteen-byte test for each one.
+      while index < count && bytes[index] & 0xC0 == 0x80 { index += 1 }
     }
   }
 

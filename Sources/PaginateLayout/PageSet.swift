@@ -19,9 +19,12 @@ public struct PageSet: Sendable {
   /// The document being laid out.
   public let source: DocumentSource
   private var breaker: PageBreaker
-  /// The pages laid out and kept; the first is page `firstKept`.
+  /// The pages laid out: `bodies[0]` is page `bodiesStart`. When pages are not kept, the first
+  /// `dropped` of them are done with (their lines already released) and are removed in bulk,
+  /// so that dropping a page at a time never shifts the array for each page.
   private var bodies: [PageBody] = []
-  private var firstKept = 0
+  private var bodiesStart = 0
+  private var dropped = 0
   /// When pages are not kept: the last page asked for, whose body has been taken out.
   private var lastTaken: Page?
   /// Whether pages are kept for random access (a pager) or dropped once passed (printing).
@@ -66,7 +69,10 @@ public struct PageSet: Sendable {
   public var count: Int? { isComplete ? laidOutCount : nil }
 
   /// The number of pages laid out so far.
-  public var laidOutCount: Int { firstKept + bodies.count }
+  public var laidOutCount: Int { bodiesStart + bodies.count }
+
+  /// The first page that can still be asked for.
+  private var firstKept: Int { bodiesStart + dropped }
 
   /// The number of top-level blocks laid out so far (for measuring laziness).
   public var blocksLaidOut: Int { breaker.source.blocksLaidOut }
@@ -86,15 +92,27 @@ public struct PageSet: Sendable {
     while laidOutCount <= index && !isComplete { layOutNext() }
     guard index < laidOutCount else { return nil }
     precondition(index >= firstKept, "page \(index) was dropped: this page set keeps no pages behind")
-    guard !keepsPages else { return compose(bodies[index - firstKept], index: index) }
+    guard !keepsPages else { return compose(bodies[index - bodiesStart], index: index) }
     // Nothing before this page can be asked for again. Its body is taken out, so that the
     // lines move onto the page rather than being copied (a copy retains each line's text and
     // spans), and the page is kept in case it is asked for again.
-    bodies.removeFirst(index - firstKept)
-    let page = compose(bodies.removeFirst(), index: index)
-    firstKept = index + 1
+    let body = bodies[index - bodiesStart]
+    drop(through: index)
+    let page = compose(body, index: index)
     lastTaken = page
     return page
+  }
+
+  /// Drops the pages up to and including `last`, releasing their lines; the array is shifted
+  /// only once the dropped part is at least half of it, so each page costs O(1) on average.
+  private mutating func drop(through last: Int) {
+    for position in dropped..<(last + 1 - bodiesStart) { bodies[position].lines = [] }
+    dropped = last + 1 - bodiesStart
+    if dropped >= 32 && dropped * 2 >= bodies.count {
+      bodies.removeFirst(dropped)
+      bodiesStart += dropped
+      dropped = 0
+    }
   }
 
   /// The page with printed number `number`, if the set has it.
@@ -107,21 +125,22 @@ public struct PageSet: Sendable {
     while !isComplete { layOutNext() }
   }
 
-  /// All the pages, laying out the whole document.
+  /// All the pages, laying out the whole document. A page set that keeps no pages gives those
+  /// from the last one asked for.
   public mutating func allPages() -> [Page] {
     layOutAll()
-    return bodies.indices.map { compose(bodies[$0], index: firstKept + $0) }
+    let kept = bodies.indices.dropFirst(dropped).map { compose(bodies[$0], index: bodiesStart + $0) }
+    guard let lastTaken, lastTaken.index == firstKept - 1 else { return kept }
+    return [lastTaken] + kept
   }
 
   private mutating func layOutNext() {
     let number = options.firstPageNumber + laidOutCount
     if let body = breaker.nextBody(number: number) {
       bodies.append(body)
-      if !keepsPages && !needsPageCount && bodies.count > 2 {
-        // Nothing behind the last page asked for can be asked for again.
-        let drop = bodies.count - 2
-        bodies.removeFirst(drop)
-        firstKept += drop
+      if !keepsPages && !needsPageCount && laidOutCount - firstKept > 2 {
+        // Laid out past a page asked for: only the last two can still be asked for.
+        drop(through: laidOutCount - 3)
       }
       return
     }

@@ -76,7 +76,7 @@ struct PageSetTests {
     #expect(inline[0].textLines[0] == "See this <https://example.org/a>")
   }
 
-  @Test("a page set that keeps no pages drops those behind the last one asked for (memory bounded by a page)")
+  @Test("a page set that keeps no pages drops those behind the last one asked for")
   func keepsNoPagesBehind() async {
     await #expect(processExitsWith: .failure) {
       let blocks = (0..<300).map { Block.paragraph("Paragraph \($0) of a long stream.") }
@@ -92,8 +92,10 @@ struct PageSetTests {
     #expect(kept.page(at: 40) == later)
   }
 
-  @Test("a page set that keeps no pages composes the same pages as one that keeps them, and gives a page again when asked twice")
-  func keepsNoPagesSamePages() {
+  @Test(
+    "a page set that keeps no pages composes the same pages as one that keeps them, and gives a page again when asked twice",
+    arguments: ["|{page}|", "{pages}||{page}"])
+  func keepsNoPagesSamePages(footer: String) {
     // Margins on both sides, a header and a footer, double-sided (mirrored indents), and code
     // lines with trailing spaces: everything composing changes on a body's lines in place.
     var blocks: [Block] = []
@@ -106,7 +108,7 @@ struct PageSetTests {
       $0.isDoubleSided = true
       $0.margins = Margins(top: 1, bottom: 1, inner: 3, outer: 1)
       $0.header = "{page}||x"
-      $0.footer = "|{page}|"
+      $0.footer = footer
     }
     let expected = pages(document, layout)
     var streamed = PageSet(source: DocumentSource(document), options: layout, keepsPages: false)
@@ -121,6 +123,20 @@ struct PageSetTests {
       index += 1
     }
     #expect(index == expected.count && index > 3)
+  }
+
+  @Test("a page set that keeps no pages gives the right pages when some are skipped", arguments: ["", "|{page} of {pages}|"])
+  func keepsNoPagesSkipping(footer: String) {
+    // Far more pages than the set holds before it drops the ones passed in bulk.
+    let blocks = (0..<400).map { Block.paragraph("Paragraph \($0) of a long stream, long enough to wrap.") }
+    let layout = options(30, 6) { $0.footer = footer }
+    let expected = pages(Document(blocks: blocks), layout)
+    var streamed = PageSet(source: DocumentSource(Document(blocks: blocks)), options: layout, keepsPages: false)
+    for index in [0, 5, 5, 9, 10, 80, 81, 150, expected.count - 1] {
+      #expect(streamed.page(at: index) == expected[index], "page \(index)")
+    }
+    #expect(streamed.page(at: expected.count) == nil)
+    #expect(streamed.allPages() == [expected[expected.count - 1]])
   }
 
   @Test("every word of a long document comes out once and in order, pages kept or dropped", arguments: [true, false])

@@ -85,7 +85,6 @@ struct FlowSource {
   /// Queues a block's lines (or a spacing line) after the others.
   private mutating func append(_ lines: consuming [FlowLine]) {
     let number = firstChunk + chunks.count
-    locations.reserveCapacity(locations.count + lines.count)
     for index in lines.indices { locations.append(number << 32 | index) }
     chunks.append(lines)
   }

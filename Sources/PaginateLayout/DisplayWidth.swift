@@ -57,7 +57,8 @@ public enum DisplayWidth {
 
   /// Calls `body` with the byte range and width of each grapheme cluster in UTF-8 `bytes`.
   ///
-  /// - Complexity: O(n); printable ASCII costs one comparison per byte.
+  /// - Complexity: O(n); printable ASCII costs a few comparisons per byte, and utf8proc is
+  ///   called only for non-ASCII clusters.
   public static func forEachCluster(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) -> Void) {
     var index = 0
     while index < bytes.count {

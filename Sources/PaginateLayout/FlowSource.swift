@@ -60,7 +60,7 @@ struct FlowSource {
 
   /// Takes the text of the line `offset` lines ahead (which ``hasLine(at:)`` must have
   /// confirmed), leaving an empty line in its place: the page gets the text without a copy
-  /// (which would retain it), and dropping the line later releases nothing.
+  /// (which would retain it), and dropping the flow line later releases only its other fields.
   mutating func takeLine(at offset: Int) -> Line {
     let location = locations[head + offset]
     var line = Line()

@@ -12,9 +12,9 @@ struct HeaderTemplate: Hashable, Sendable {
     case page, pages, title, chapter, file
   }
 
-  var left: [Token]
-  var center: [Token]
-  var right: [Token]
+  let left: [Token]
+  let center: [Token]
+  let right: [Token]
   /// Whether the template needs the page count (`{pages}`), so printing must wait for the end.
   let needsPageCount: Bool
 

@@ -25,10 +25,7 @@ public struct Line: Sendable, Hashable {
 
   /// A line from text and spans already expressed in its UTF-8 offsets.
   init(text: String, spans: [StyleSpan]) {
-    base = text
-    start = 0
-    end = text.utf8.count
-    self.spans = spans
+    self.init(slice: 0..<text.utf8.count, of: text, spans: spans)
   }
 
   /// A line whose text is the UTF-8 range `range` of `buffer` (on scalar boundaries), which

@@ -60,10 +60,10 @@ struct ParagraphSetter {
   private func set(_ text: ParagraphText) -> [FlowLine] {
     var lines: [FlowLine] = []
     for segment in text.segments {
-      let set = segment.bytes.withUnsafeBufferPointer { bytes -> [FlowLine] in
-        self.set(bytes, runs: segment.runs, notes: segment.notes)
-      }
-      if lines.isEmpty { lines = set } else { lines += set }
+      lines.append(
+        moving: segment.bytes.withUnsafeBufferPointer { bytes in
+          set(bytes, runs: segment.runs, notes: segment.notes)
+        })
     }
     return Self.trimmed(lines)
   }

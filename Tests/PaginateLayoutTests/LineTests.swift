@@ -6,10 +6,11 @@ import Testing
 /// their text, through the public interface.
 @Suite("Lines")
 struct LineTests {
-  /// How the words of the test paragraph are separated: one byte of white space (the lines
-  /// are slices of a copy made at once, newlines and tabs turned into spaces) or more (a copy
-  /// made unit by unit).
+  /// How the words of the test paragraph are separated: one space (the lines are slices of the
+  /// paragraph's own string), another byte of white space (slices of a copy made at once,
+  /// newlines and tabs turned into spaces) or more (a copy made unit by unit).
   enum Gap: String, CaseIterable, Sendable {
+    case space = " "
     case newline = "\n"
     case tab = "\t"
     case twoSpaces = "  "

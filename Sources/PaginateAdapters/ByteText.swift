@@ -3,9 +3,14 @@ enum ByteText {
   /// The UTF-8 byte-order mark, which adapters skip at the start of an input.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+  /// The length of the byte-order mark `bytes` start with: 3, or 0 without one.
+  static func byteOrderMarkLength(_ bytes: some Collection<UInt8>) -> Int {
+    bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+  }
+
   /// `bytes` without a leading byte-order mark.
   static func droppingByteOrderMark(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    bytes.starts(with: byteOrderMark) ? bytes.dropFirst(byteOrderMark.count) : bytes
+    bytes.dropFirst(byteOrderMarkLength(bytes))
   }
 
   /// A space or a tab: blank within a line.

@@ -34,8 +34,7 @@ final class InputBytes: @unchecked Sendable {
     }
     base = memory!.bindMemory(to: UInt8.self, capacity: capacity)
     self.count = count
-    start = UnsafeBufferPointer(start: base, count: count).starts(with: ByteText.byteOrderMark)
-      ? ByteText.byteOrderMark.count : 0
+    start = ByteText.byteOrderMarkLength(UnsafeBufferPointer(start: base, count: count))
   }
 
   deinit { free(base) }

@@ -500,8 +500,8 @@ private struct MarkdownBlockStream: BlockSource {
         while let current = node {
           batch += converter.convert(subtree: current)
           node = cmark_node_next(current)
-          // Freed as soon as converted: the blocks made next reuse its memory.
-          cmark_node_unlink(current)
+          // Freed (and unlinked, which cmark_node_free does) as soon as converted: the blocks
+          // made next reuse its memory.
           cmark_node_free(current)
           if batch.count >= 64 || node == nil {
             guard queue.push(batch) else { return }  // cancelled

@@ -36,8 +36,8 @@ struct PlainTextBuilder: Sendable {
   /// The bytes of the paragraph being gathered: its lines, trimmed, joined by single spaces.
   private var paragraph: [UInt8] = []
   private var paragraphLines = 0
-  /// Whether the paragraph has a byte that may need a visible escape (a control, DEL, or a
-  /// non-ASCII byte that could start a C1 or bidirectional control).
+  /// Whether the paragraph has a byte that is not printable ASCII (a tab, a control, DEL, any
+  /// UTF-8): then its tabs become spaces and it is checked for characters to escape.
   private var paragraphNeedsCheck = false
   private var paragraphStart = 0
   private var verbatim: [String] = []
@@ -59,7 +59,7 @@ struct PlainTextBuilder: Sendable {
     var start = 0
     if atStart {
       if bytes.count < 3 && !isFinal { return 0 }
-      if bytes.starts(with: ByteText.byteOrderMark) { start = ByteText.byteOrderMark.count }
+      start = ByteText.byteOrderMarkLength(bytes)
       atStart = false
     }
     var index = start

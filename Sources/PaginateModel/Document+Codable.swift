@@ -399,9 +399,7 @@ extension Inline: Codable {
       try container.rejectUnknownKeys(allowed: Set(keys + ["type"]), in: "\(type) inline")
     }
     func children() throws -> [Inline] {
-      if let text = try container.optional(String.self, "text") {
-        return text.isEmpty ? [] : [.text(text)]
-      }
+      if let text = try container.optional(String.self, "text") { return InlinesJSON.inlines(text: text) }
       return try container.required([Inline].self, "inlines", in: "\(type) inline")
     }
     switch type {

@@ -73,6 +73,16 @@ struct PlainTextAdapterTests {
     ])
   }
 
+  @Test("a control far into a later line, after UTF-8, is still escaped; tabs after UTF-8 become spaces")
+  func controlsFarIntoParagraph() throws {
+    let first = "Première ligne, assez longue pour dépasser seize octets."
+    let second = "Ещё одна строка с текстом, затем\u{202E}и ещё\tконец."
+    let document = try plainText(first + "\n" + second + "\n")
+    #expect(document.blocks.map(\.content) == [
+      .paragraph([.text(first + " Ещё одна строка с текстом, затем\\u{202E}и ещё конец.")])
+    ])
+  }
+
   @Test("a byte-order mark is dropped; tabs inside a paragraph become spaces")
   func bomAndTabs() throws {
     #expect(try plainText([0xEF, 0xBB, 0xBF] + Array("a\tb".utf8)).blocks == [.paragraph("a b", source: SourceRange(line: 1))])

@@ -59,16 +59,20 @@ struct VisibleControlsScanTests {
   @Test("the first byte that is not printable ASCII is found for every byte value at every position")
   func firstNonPrintable() {
     // 40 bytes: two full blocks of sixteen and a tail, so that every position of a block and
-    // of the byte-by-byte tail is tried, with a start inside the first block too.
+    // of the byte-by-byte tail is tried, with a start inside the first block too. A control
+    // follows in the same half of the block, and another in the other half: the first one
+    // found must be the first one.
     for value in 0...255 {
       for position in 0..<40 {
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
         bytes[position] = UInt8(value)
         let printable = value >= 0x20 && value < 0x7F
+        for later in [position + 3, position + 9] where later < 40 { bytes[later] = 0x1B }
         for start in [0, 3] {
           let found = bytes.withUnsafeBufferPointer { VisibleControls.firstNonPrintableASCII(in: $0, from: start) }
-          let expected = printable || position < start ? 40 : position
+          let expected = bytes.indices.first { $0 >= start && !(0x20..<0x7F).contains(bytes[$0]) } ?? 40
           #expect(found == expected, "byte \(value) at \(position) from \(start)")
+          if !printable && position >= start { #expect(found == position) }
         }
       }
     }
@@ -79,6 +83,11 @@ struct VisibleControlsScanTests {
     let text = "é" + String(repeating: "abcdefgh", count: 4) + "\u{1B}" + String(repeating: "z", count: 20)
     #expect(VisibleControls.needsEscaping(text))
     #expect(!VisibleControls.needsEscaping("é" + String(repeating: "abcdefgh", count: 4)))
+    // A C1 or bidirectional control right after other UTF-8: its lead byte follows
+    // continuation bytes, which the check steps over.
+    #expect(VisibleControls.needsEscaping("строка\u{202E}"))
+    #expect(VisibleControls.needsEscaping("é\u{9B}"))
+    #expect(!VisibleControls.needsEscaping("строка\u{2028}é"))
   }
 
   @Test("bytes 0x20 to 0x7E are never flagged, 0x00 to 0x1F and 0x7F always")

@@ -55,7 +55,7 @@ public enum VisibleControls {
   /// The index of the first byte at or after `start` that is not printable ASCII (0x20 to
   /// 0x7E), or `bytes.count` when there is none. Looks at sixteen bytes at a time.
   @inlinable
-  public static func firstNonPrintableASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  package static func firstNonPrintableASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var index = start
     let count = bytes.count
     if let base = bytes.baseAddress {

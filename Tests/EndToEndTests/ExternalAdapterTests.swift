@@ -298,11 +298,20 @@ struct ExternalAdapterTests {
   func exampleCSV() throws {
     let examples = Executable.packageRoot.appendingPathComponent("Examples").path
     let environment = ["PATH": examples + ":/usr/local/bin:/usr/bin:/bin", "XDG_CONFIG_HOME": "/nonexistent"]
-    let result = try Executable.run(["--page-size", "60x10", "--footer", "", "Examples/tides.csv"], environment: environment)
+    // The README's example, exactly: one page of nine lines, the last two blank.
+    let result = try Executable.run(["--page-size", "60x9", "--footer", "", "Examples/tides.csv"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
-    let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.contains("Station   │ High (m) │ Low (m) │ Note"))
-    #expect(lines.contains("pier-east │     3.86 │    0.42 │ spring tide, windy"))
+    #expect(
+      result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+        "tides.csv",
+        "═════════",
+        "",
+        "Station   │ High (m) │ Low (m) │ Note",
+        "──────────┼──────────┼─────────┼───────────────────",
+        "pier-east │     3.86 │    0.42 │ spring tide, windy",
+        "pier-west │     3.91 │    0.55 │ calm",
+        "", "", "",
+      ])
     let listed = try Executable.run(["adapters"], environment: environment)
     #expect(listed.stdout.contains("csv  "))
     let bad = try Executable.run(["--from", "csv"], stdin: Data("a,\"b\n".utf8), environment: environment)

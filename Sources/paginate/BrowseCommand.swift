@@ -63,10 +63,14 @@ struct BrowseCommand: ParsableCommand {
       facingOptions: FacingOptions(start: layout.facingStart, progression: layout.pageProgression, gutter: layout.gutter),
       fileName: loaded.name)
     var model = PagerModel(source: loaded.source, configuration: configuration, columns: 80, rows: 24)
+    // After a reload (key r) the warnings at the end are those of the file as read last.
+    var shown = loaded
     let opened = PagerSession.run(&model) {
-      (try? InputReader.load(path, registry: registry, from: from))?.source
+      guard let reloaded = try? InputReader.load(path, registry: registry, from: from) else { return nil }
+      shown = reloaded
+      return reloaded.source
     }
     if !opened { Diagnostics.fail("cannot open the terminal (/dev/tty)") }
-    for warning in loaded.finalWarnings { Diagnostics.warn(warning) }
+    for warning in shown.finalWarnings { Diagnostics.warn(warning) }
   }
 }

@@ -91,6 +91,9 @@ struct PagerTmuxTests {
     #expect(anchor.hasPrefix("Paragraph "))
     for (columns, rows) in [("60", "20"), ("140", "45"), ("80", "24")] {
       try tmux("resize-window", "-t", session, "-x", columns, "-y", rows)
+      // First the relayout (the status line reaches the new right edge), then the anchor: the
+      // old screen, cropped by tmux, holds the anchor before the pager has done anything.
+      try wait("a relayout at \(columns)x\(rows)") { lines in status(lines).count == Int(columns) }
       try wait("\(anchor) after a resize to \(columns)x\(rows)") { lines in
         lines.count >= Int(rows)! - 1 && lines.contains { $0.contains(anchor) }
       }
@@ -107,8 +110,7 @@ struct PagerTmuxTests {
     "a file read again after a resize reports its invalid UTF-8 once, counted as far as any reading went",
     .timeLimit(.minutes(1)))
   func warningsAfterResize() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("bad.txt")
     // One bad byte on the first page, one at the end, past what the first screen reads (the
@@ -134,6 +136,26 @@ struct PagerTmuxTests {
     try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("bad.txt —") } }
     let stderr = try String(contentsOfFile: errors, encoding: .utf8)
     #expect(stderr == "paginate: warning: \(file.path): replaced 2 invalid UTF-8 sequences with U+FFFD\n")
+  }
+
+  @Test("after a reload (r), the invalid UTF-8 reported is that of the file as read last", .timeLimit(.minutes(1)))
+  func warningsAfterReload() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("changing.txt")
+    try Data([0x4F, 0x6E, 0x65, 0x20, 0xFF, 0x0A] + Array("First version.\n".utf8)).write(to: file)
+    let errors = folder.appendingPathComponent("stderr").path
+    defer { _ = try? tmux("kill-server") }
+    try startShell()
+    try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse '\(file.path)' 2>'\(errors)'", "Enter")
+    try wait("the first version") { $0.contains { $0.contains("First version.") } }
+    try Data([0xFE, 0x20, 0xFF, 0x20, 0xC0, 0x0A] + Array("Second version.\n".utf8)).write(to: file)
+    try tmux("send-keys", "-t", session, "r")
+    try wait("the second version") { $0.contains { $0.contains("Second version.") } }
+    try tmux("send-keys", "-t", session, "q")
+    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("changing.txt —") } }
+    let stderr = try String(contentsOfFile: errors, encoding: .utf8)
+    #expect(stderr == "paginate: warning: \(file.path): replaced 3 invalid UTF-8 sequences with U+FFFD\n")
   }
 
   @Test("standard input survives a resize (it is held whole, not read again)", .timeLimit(.minutes(1)))

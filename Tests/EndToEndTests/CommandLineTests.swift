@@ -40,13 +40,14 @@ struct CommandLineTests {
 
   /// Whether a (trimmed) source line imports Foundation or a declaration from it.
   static func importsFoundation(_ line: String) -> Bool {
-    let words = line.split(separator: " ")
+    let code = line.components(separatedBy: "//")[0]  // `import Foundation // why` too
+    let words = code.split(separator: " ")
     guard let position = words.firstIndex(of: "import"), position + 1 < words.count else { return false }
     let module = words.last?.split(separator: ".").first
     return module == "Foundation"
   }
 
-  @Test("--help discussions keep their hard line breaks within 80 columns (a longer line is re-wrapped mid-phrase)")
+  @Test("--help discussions keep their hard line breaks under 80 columns (a line that fills 80 is re-wrapped mid-phrase)")
   func helpLinesFit() throws {
     // A discussion line that does not end in `\` is a line break of its own (a table row, an
     // example): the argument parser wraps it again at 80 columns when standard output is not
@@ -65,7 +66,8 @@ struct CommandLineTests {
           if index > 0 && lines[index - 1].hasSuffix("\\") { continue }
           checked += 1
           let shown = line.dropFirst(min(indent, line.prefix { $0 == " " }.count))
-          #expect(shown.count <= 80, "\(file): \(shown.count) columns: \(shown)")
+          // Under 80: the parser wraps at 80 columns and breaks a line that fills them.
+          #expect(shown.count < 80, "\(file): \(shown.count) columns: \(shown)")
         }
       }
     }

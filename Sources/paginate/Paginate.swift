@@ -64,7 +64,9 @@ extension Paginate {
   /// peak memory and plain text unchanged. Setting it also fixes glibc's mmap threshold at
   /// 128 KiB (no longer raised as large blocks are freed), so larger blocks are mapped and
   /// unmapped each time; plain text, whose read buffers are that size, measured no slower
-  /// (page faults for 16 MB of prose 1,860 → 1,564).
+  /// (page faults for 16 MB of prose 1,860 → 1,564). The price: glibc also keeps up to 64 MiB
+  /// of freed memory at the top of each arena instead of returning it, which a long pager
+  /// session over a big Markdown file holds on to.
   static func tuneAllocator() {
     #if canImport(Glibc)
       _ = mallopt(M_MXFAST, 0)

@@ -7,7 +7,8 @@
 #   Benchmarks/run.sh --huge     also generate a 1 GB text for time to the first page
 #   RUNS=9 Benchmarks/run.sh     more runs
 #
-# Needs: apt-get install cmark pandoc valgrind time python3 (tmux for pager-first-page.sh)
+# Needs: apt-get install cmark pandoc valgrind time python3 (tmux for pager-first-page.sh,
+# hyperfine for the start-up figure in Benchmarks/README.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

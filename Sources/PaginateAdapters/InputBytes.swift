@@ -28,9 +28,9 @@ final class InputBytes: @unchecked Sendable {
         guard let grown = realloc(memory, capacity) else { fatalError("out of memory reading the input") }
         memory = grown
       }
-      let read = read(UnsafeMutableRawBufferPointer(start: memory! + count, count: capacity - count))
-      guard read > 0 else { break }
-      count += read
+      let filled = read(UnsafeMutableRawBufferPointer(start: memory! + count, count: capacity - count))
+      guard filled > 0 else { break }
+      count += filled
     }
     base = memory!.bindMemory(to: UInt8.self, capacity: capacity)
     self.count = count

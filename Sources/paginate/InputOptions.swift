@@ -58,8 +58,8 @@ struct InputOptions: ParsableArguments {
     let extensions = paths.map(InputSource.fileExtension(of:)).filter { !$0.isEmpty }
     let known = Set(registry.adapters.flatMap(\.fileExtensions))
     guard extensions.contains(where: { !known.contains($0) }) else { return registry }
-    for (_, adapter) in Self.discovery.describeAll(timeout: adapterTimeout) {
-      switch adapter {
+    for (_, described) in Self.discovery.describeAll(timeout: adapterTimeout) {
+      switch described {
       case .success(let adapter): registry.add(external: adapter)
       case .failure(let error): Diagnostics.warn("skipping \(error.description)")
       }

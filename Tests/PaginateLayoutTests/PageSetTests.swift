@@ -125,6 +125,23 @@ struct PageSetTests {
     #expect(index == expected.count && index > 3)
   }
 
+  @Test("a page that starts with a paragraph's first line is anchored at the paragraph's first source line")
+  func anchorAtParagraphStart() {
+    // Page 1: the first paragraph's three lines and the blank line after it; page 2 starts
+    // with the second paragraph, which stands for source lines 5 to 14. The blank line before
+    // it must not count as one of its lines when its lines are spread over its source lines.
+    let blocks: [Block] = [
+      .paragraph("one two three four five six seven eight nine ten eleven", source: SourceRange(firstLine: 1, lastLine: 3)),
+      .paragraph(
+        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi",
+        source: SourceRange(firstLine: 5, lastLine: 14)),
+    ]
+    let all = pages(Document(blocks: blocks), options(20, 4))
+    #expect(all.count == 2)
+    #expect(all[1].textLines.first?.hasPrefix("alpha") == true)
+    #expect(all[1].anchorLine == 5)
+  }
+
   @Test("a page set that keeps no pages gives the right pages when some are skipped", arguments: ["", "|{page} of {pages}|"])
   func keepsNoPagesSkipping(footer: String) {
     // Far more pages than the set holds before it drops the ones passed in bulk.

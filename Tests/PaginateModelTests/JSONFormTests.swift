@@ -41,6 +41,9 @@ struct JSONFormTests {
             term: [.text("term")], definitions: [[.paragraph("def")], [.paragraph("a"), Block(.codeBlock(info: "", text: "x"))]],
             source: SourceRange(line: 30)),
           DefinitionItem(term: [.emphasis([.text("t2")])], definitions: []),
+          // Terms that a string could stand for only ambiguously: they must come back as they were.
+          DefinitionItem(term: [.text("")], definitions: [[.paragraph("d")]]),
+          DefinitionItem(term: [], definitions: [[.paragraph("e")]]),
         ])),
       Block(.pageBreak),
       .paragraph([], source: nil),

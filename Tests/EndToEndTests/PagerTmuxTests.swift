@@ -41,10 +41,19 @@ struct PagerTmuxTests {
   }
 
   /// Starts a 100x30 session running bash with the prompt `READY$ `, and waits for it.
-  func startShell() throws {
+  func startShell(sourceLocation: SourceLocation = #_sourceLocation) throws {
     try tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "bash --norc --noprofile")
     try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
-    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try wait("the prompt", sourceLocation: sourceLocation) { $0.contains { $0.hasPrefix("READY$") } }
+  }
+
+  /// Quits the pager showing `name` and returns what it wrote to the file `errors`.
+  func quit(showing name: String, errors: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    try tmux("send-keys", "-t", session, "q")
+    try wait("the shell prompt", sourceLocation: sourceLocation) { lines in
+      lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("\(name) —") }
+    }
+    return try String(contentsOfFile: errors, encoding: .utf8)
   }
 
   func status(_ lines: [String]) -> String {
@@ -132,9 +141,7 @@ struct PagerTmuxTests {
     }
     try tmux("send-keys", "-t", session, "G")
     try wait("the last page") { status($0).contains("100%") }
-    try tmux("send-keys", "-t", session, "q")
-    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("bad.txt —") } }
-    let stderr = try String(contentsOfFile: errors, encoding: .utf8)
+    let stderr = try quit(showing: "bad.txt", errors: errors)
     #expect(stderr == "paginate: warning: \(file.path): replaced 2 invalid UTF-8 sequences with U+FFFD\n")
   }
 
@@ -152,9 +159,7 @@ struct PagerTmuxTests {
     try Data([0xFE, 0x20, 0xFF, 0x20, 0xC0, 0x0A] + Array("Second version.\n".utf8)).write(to: file)
     try tmux("send-keys", "-t", session, "r")
     try wait("the second version") { $0.contains { $0.contains("Second version.") } }
-    try tmux("send-keys", "-t", session, "q")
-    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("changing.txt —") } }
-    let stderr = try String(contentsOfFile: errors, encoding: .utf8)
+    let stderr = try quit(showing: "changing.txt", errors: errors)
     #expect(stderr == "paginate: warning: \(file.path): replaced 3 invalid UTF-8 sequences with U+FFFD\n")
   }
 

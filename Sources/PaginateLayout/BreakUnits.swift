@@ -20,12 +20,6 @@ struct BreakUnit {
 /// - Complexity: O(n); ASCII costs a few comparisons per byte, and utf8proc is called only for
 ///   non-ASCII clusters.
 enum BreakUnits {
-  /// For each byte: 1 when it can continue an ASCII word run (printable ASCII other than the
-  /// space, the hyphen and the opening brackets), else 0.
-  private static let wordByte: [UInt8] = (0..<256).map { byte in
-    byte > 0x20 && byte < 0x7F && byte != 0x2D && byte != 0x28 && byte != 0x5B && byte != 0x7B ? 1 : 0
-  }
-
   /// Calls `body` with the break units of `bytes` and the length in bytes of the units joined
   /// by one space at each gap. The units live in scratch memory that is freed when `body`
   /// returns.
@@ -34,13 +28,12 @@ enum BreakUnits {
     _ body: (_ units: UnsafeBufferPointer<BreakUnit>, _ joinedLength: Int) throws -> Result
   ) rethrows -> Result {
     var units = UnitBuffer(capacity: bytes.count / 5 + 8)
-    wordByte.withUnsafeBufferPointer { table in split(bytes, maxWidth: maxWidth, wordByte: table, into: &units) }
+    split(bytes, maxWidth: maxWidth, into: &units)
     return try body(units.elements, units.joinedLength)
   }
 
   private static func split(
-    _ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, wordByte: UnsafeBufferPointer<UInt8>,
-    into units: inout UnitBuffer
+    _ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, into units: inout UnitBuffer
   ) {
     let count = bytes.count
     var unitStart = -1
@@ -65,11 +58,17 @@ enum BreakUnits {
     var index = 0
     while index < count {
       let byte = bytes[index]
-      // Fast path: a run of ASCII word bytes (no space, hyphen or opening bracket), each one
-      // cell, with no break opportunity inside.
-      if wordByte[Int(byte)] != 0 {
-        var end = index &+ 1
-        while end < count && wordByte[Int(bytes[end])] != 0 { end &+= 1 }
+      // Fast path: a run of ASCII word bytes (see ``WordBytes``), each one cell, with no break
+      // opportunity inside.
+      if WordBytes.contains(byte) {
+        if unitStart < 0 {
+          let next = takeWords(bytes, from: index, maxWidth: maxWidth, into: &units)
+          if next != index {
+            index = next
+            continue
+          }
+        }
+        var end = WordBytes.runEnd(in: bytes, from: index &+ 1)
         // Most of prose: a word that starts a unit and ends at a space is a unit of its own
         // (nothing comes before it in the unit, so no break rule applies).
         if unitStart < 0 && end < count && bytes[end] == 0x20 && end &- index <= maxWidth {
@@ -153,6 +152,51 @@ enum BreakUnits {
     if !units.isEmpty { units.setLastSpaceAfter(false) }
   }
 
+  /// The fast path for prose: from `start`, where a word begins and no unit is open, appends
+  /// the units of the words that are each followed by one byte of white space, sixteen bytes at a
+  /// time, and returns where it stopped (`start` when it took nothing). It stops at anything
+  /// else (the general path takes it from there), and before a word it cannot see the end of.
+  private static func takeWords(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, maxWidth: Int, into units: inout UnitBuffer
+  ) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    var index = start
+    while index &+ 16 <= bytes.count {
+      // A set bit past the block stops every word that reaches its end.
+      let excluded = WordBytes.excludedBits(at: raw + index) | 1 << 16
+      // A block holds at most eight words with their gaps.
+      let free = units.reserveFree(8)
+      var taken = 0
+      var takenLength = 0
+      var position = 0
+      var stop = false
+      while excluded >> position & 1 == 0 {
+        let end = position &+ (excluded >> position).trailingZeroBitCount
+        // The word's gap must be in the block.
+        guard end < 16 else { break }
+        let gap = bytes[index &+ end]
+        guard gap == 0x20 || gap == 0x0A || gap == 0x09, end &- position <= maxWidth else {
+          stop = true
+          break
+        }
+        (free + taken).initialize(
+          to: BreakUnit(start: index &+ position, end: index &+ end, width: end &- position, spaceAfter: true))
+        taken &+= 1
+        takenLength &+= end &- position &+ 1
+        position = end &+ 1
+      }
+      units.didAppend(taken, joinedLength: takenLength)
+      if stop { return index &+ position }
+      // Stopped at a word that reaches the end of the block, or at a byte that does not start
+      // a word (where the next block takes nothing): the next block starts there, unless
+      // nothing was taken from this one.
+      guard position > 0 else { return index }
+      index &+= position
+    }
+    return index
+  }
+
   /// Cuts an overlong unit into pieces of at most `maxWidth` cells at cluster boundaries.
   private static func appendPieces(
     of unit: BreakUnit, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, to units: inout UnitBuffer
@@ -197,10 +241,24 @@ private struct UnitBuffer: ~Copyable {
   var elements: UnsafeBufferPointer<BreakUnit> { UnsafeBufferPointer(start: base, count: count) }
 
   mutating func append(_ unit: BreakUnit) {
-    if count == capacity { grow() }
+    if count == capacity { grow(toHold: count &+ 1) }
     (base + count).initialize(to: unit)
     count &+= 1
     joinedLength &+= unit.end &- unit.start &+ (unit.spaceAfter ? 1 : 0)
+  }
+
+  /// Makes room for `count` more units and returns where the next one goes. Units written
+  /// there are appended by ``didAppend(_:joinedLength:)``.
+  @inline(__always)
+  mutating func reserveFree(_ count: Int) -> UnsafeMutablePointer<BreakUnit> {
+    if self.count &+ count > capacity { grow(toHold: self.count &+ count) }
+    return base + self.count
+  }
+
+  /// Appends the `count` units written at ``reserveFree(_:)``, of `joinedLength` bytes joined.
+  mutating func didAppend(_ count: Int, joinedLength: Int) {
+    self.count &+= count
+    self.joinedLength &+= joinedLength
   }
 
   mutating func setLastSpaceAfter(_ value: Bool) {
@@ -212,11 +270,13 @@ private struct UnitBuffer: ~Copyable {
     base.deallocate()
   }
 
-  private mutating func grow() {
-    let larger = UnsafeMutablePointer<BreakUnit>.allocate(capacity: capacity * 2)
-    larger.moveInitialize(from: base, count: count)
+  @inline(never)
+  private mutating func grow(toHold needed: Int) {
+    let larger = max(capacity * 2, needed)
+    let moved = UnsafeMutablePointer<BreakUnit>.allocate(capacity: larger)
+    moved.moveInitialize(from: base, count: count)
     base.deallocate()
-    base = larger
-    capacity *= 2
+    base = moved
+    capacity = larger
   }
 }

@@ -47,59 +47,72 @@ enum LineBreaker {
     let count = units.count
     // One allocation for the four tables, each indexed by unit boundary (0...count):
     // - start[i]: cells from the paragraph start to the start of unit i, spaces included;
-    // - finish[i]: cells to the end of unit i - 1, without the space after it;
+    // - base[i]: cells to the end of unit i - 1, without the space after it, less the width:
+    //   a line from unit `c` to unit `i - 1` has slack `start[c] - base[i]`;
     // - cost[i]: the least raggedness of the lines before boundary i;
     // - previous[i]: where the last of those lines starts.
+    // The arithmetic cannot overflow (cell counts and sums of squared slack of a paragraph held
+    // in memory), so it wraps rather than checks: these are the inner loops.
     let boundaries = count + 1
     let table = UnsafeMutablePointer<Int>.allocate(capacity: 4 * boundaries)
     defer { table.deallocate() }
     let start = table
-    let finish = table + boundaries
+    let base = table + boundaries
     let cost = table + 2 * boundaries
     let previous = table + 3 * boundaries
     var longest = 0
+    var position = 0
     start[0] = 0
-    finish[0] = 0
+    base[0] = -width
     for index in 0..<count {
       let unit = units[index]
-      finish[index + 1] = start[index] + unit.width
-      start[index + 1] = finish[index + 1] + (unit.spaceAfter ? 1 : 0)
+      let finish = position &+ unit.width
+      base[index &+ 1] = finish &- width
+      position = finish &+ (unit.spaceAfter ? 1 : 0)
+      start[index &+ 1] = position
       longest = max(longest, unit.width)
     }
     // The window of slack (see the type's documentation): the longest unit plus its space.
     let window = longest + 1
     cost[0] = 0
     var lowest = 0  // the smallest start whose line still fits: it only moves forward
-    // The arithmetic below cannot overflow (cell counts and sums of squared slack of a
-    // paragraph held in memory), so it wraps rather than checks: this is the inner loop.
-    for end in 1..<count {
-      // A line from unit `c` to unit `end - 1` has slack `start[c] - base`.
-      let base = finish[end] &- width
-      while lowest < end &- 1 && start[lowest] < base { lowest &+= 1 }
-      // The longest line that fits is always a candidate; shorter ones only while their
-      // slack is within the window. Ties go to the later start, the shorter line.
-      var slack = start[lowest] &- base
-      var best = cost[lowest] &+ slack &* slack
-      var bestStart = lowest
-      let limit = base &+ window
-      var candidate = lowest &+ 1
-      while candidate < end {
-        let position = start[candidate]
-        if position > limit { break }
-        slack = position &- base
-        let total = cost[candidate] &+ slack &* slack
-        if total <= best {
-          best = total
-          bestStart = candidate
+    /// Finds each boundary's best start. When `narrow` (every unit at least two cells narrower
+    /// than the line, as in prose), the searches need no bound: unit `end - 1` alone fits
+    /// within the window, and a line starting at `end` is past it.
+    @inline(__always) func search(narrow: Bool) {
+      for end in 1..<count {
+        let lineBase = base[end]
+        while (narrow || lowest < end &- 1) && start[lowest] < lineBase { lowest &+= 1 }
+        // The longest line that fits is always a candidate; shorter ones only while their
+        // slack is within the window. Ties go to the later start, the shorter line.
+        var slack = start[lowest] &- lineBase
+        var best = cost[lowest] &+ slack &* slack
+        var bestStart = lowest
+        let limit = lineBase &+ window
+        var candidate = lowest &+ 1
+        while narrow || candidate < end {
+          let position = start[candidate]
+          if position > limit { break }
+          slack = position &- lineBase
+          let total = cost[candidate] &+ slack &* slack
+          if total <= best {
+            best = total
+            bestStart = candidate
+          }
+          candidate &+= 1
         }
-        candidate &+= 1
+        cost[end] = best
+        previous[end] = bestStart
       }
-      cost[end] = best
-      previous[end] = bestStart
+    }
+    if window < width {
+      search(narrow: true)
+    } else {
+      search(narrow: false)
     }
     // The last line costs nothing: it starts wherever the lines before it cost least, among
     // the starts from which it fits.
-    let lineEnd = finish[count]
+    let lineEnd = base[count] + width
     while lowest < count - 1 && lineEnd - start[lowest] > width { lowest += 1 }
     var bestStart = lowest
     for candidate in lowest..<count where cost[candidate] <= cost[bestStart] {

@@ -56,29 +56,15 @@ public enum VisibleControls {
   /// 0x7E), or `bytes.count` when there is none. Looks at sixteen bytes at a time.
   @inlinable
   package static func firstNonPrintableASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var index = start
-    let count = bytes.count
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index &+ 16 <= count {
-        // Lane by lane, with wrapping arithmetic only (which compiles to vector instructions,
-        // where comparisons of SIMD values go lane by lane): y = byte - 0x20 is below 0x5F
-        // for a printable byte. Its high bit is set for a byte below 0x20 or from 0xA0, and
-        // that of y + 0x21 for a byte from 0x7F to 0x9F.
-        let y = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) &- SIMD16(repeating: 0x20)
-        let outside = (y | (y &+ SIMD16(repeating: 0x21))) & SIMD16(repeating: 0x80)
-        let halves = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
-        if halves[0] | halves[1] != 0 {
-          // The first lane outside is the lowest byte with a bit set.
-          let low = UInt64(littleEndian: halves[0])
-          let bit = low != 0 ? low.trailingZeroBitCount : 64 &+ UInt64(littleEndian: halves[1]).trailingZeroBitCount
-          return index &+ bit >> 3
-        }
-        index &+= 16
-      }
-    }
-    while index < count && bytes[index] &- 0x20 < 0x5F { index &+= 1 }
-    return index
+    ByteBlocks.firstIndex(
+      in: bytes, from: start,
+      picksLanes: { block in
+        // y = byte - 0x20 is below 0x5F for a printable byte. Its high bit is set for a byte
+        // below 0x20 or from 0xA0, and that of y + 0x21 for a byte from 0x7F to 0x9F.
+        let y = block &- SIMD16(repeating: 0x20)
+        return (y | (y &+ SIMD16(repeating: 0x21))) & SIMD16(repeating: 0x80)
+      },
+      picks: { $0 &- 0x20 >= 0x5F })
   }
 
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ keepTabs: Bool) -> Bool {

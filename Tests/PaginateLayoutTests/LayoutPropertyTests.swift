@@ -137,6 +137,29 @@ struct LayoutPropertyTests {
     }
   }
 
+  @Test("optimal breaking finds the least raggedness among the lines it considers (a quadratic reference)")
+  func optimalMatchesReference() async {
+    await forAll(count: 300, columns: 3...40, lines: 1...1) {
+      seed, width, _ in
+      var random = SplitMix(seed: seed)
+      // Words no wider than the line, sometimes as wide as it (so the window of slack is no
+      // narrower than the line).
+      let longest = min(width, seed % 2 == 0 ? width : 12)
+      let words = (0..<Int.random(in: 1...80, using: &random)).map { _ in
+        Int.random(in: 1...longest, using: &random)
+      }
+      #expect(optimalRaggedness(words, width: width) == referenceRaggedness(words, width: width), "seed \(seed) width \(width)")
+    }
+  }
+
+  @Test("optimal breaking considers no line whose slack is wider than the window")
+  func optimalWindow() {
+    // A window one cell wider finds a breaking of raggedness 391 here.
+    let words = [9, 10, 7, 9, 10, 10, 6, 1, 11, 5, 1, 3, 7, 8, 2, 11]
+    #expect(referenceRaggedness(words, width: 30) == 395)
+    #expect(optimalRaggedness(words, width: 30) == 395)
+  }
+
   @Test("short plain text set as it is comes out as the general path sets it, styled or not")
   func plainTextAsItIs() async {
     await forAll(count: 200, columns: 8...40, lines: 6...20) {
@@ -170,12 +193,93 @@ struct LayoutPropertyTests {
     }
   }
 
+  @Test("ASCII words with any white space between them break greedily as a reference wrapper breaks them")
+  func asciiParagraphGreedy() async {
+    await forAll(count: 300, columns: 2...40, lines: 6...30) {
+      seed, columns, lines in
+      var random = SplitMix(seed: seed)
+      func pick(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+      // Words of 1 to 40 letters and punctuation, so that they end at every place of a
+      // sixteen-byte block and some are wider than the line, and now and then a control
+      // character (no cell wide, and no gap); gaps of one to three spaces, newlines and tabs;
+      // sometimes white space at either end.
+      let letters = Array("abcdefghijklmnopqrstuvwxyzABC0123456789.,;:'!?\u{01}")
+      let spaces = Array(" \n\t")
+      func gap(_ count: ClosedRange<Int>) -> String { String((0..<pick(count)).map { _ in spaces[pick(0...2)] }) }
+      var text = seed % 4 == 0 ? gap(1...2) : ""
+      for index in 0..<pick(1...60) {
+        if index > 0 { text += gap(pick(0...3) == 0 ? 1...3 : 1...1) }
+        let length = pick(0...5) == 0 ? pick(1...40) : pick(1...9)
+        text += String((0..<length).map { _ in letters[pick(0...(letters.count - (seed % 3 == 0 ? 1 : 2)))] })
+      }
+      if seed % 4 == 1 { text += gap(1...2) }
+      // The reference: a word wider than the line is cut into pieces of the line's width, with
+      // no space between them; each piece goes on the line when it fits.
+      func width(_ text: some StringProtocol) -> Int { text.filter { $0 != "\u{01}" }.count }
+      var pieces: [(text: String, gapBefore: Bool)] = []
+      for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+        var piece = ""
+        var gapBefore = true
+        for character in word {
+          if width(piece) + width(String(character)) > columns && !piece.isEmpty {
+            pieces.append((piece, gapBefore))
+            piece = ""
+            gapBefore = false
+          }
+          piece.append(character)
+        }
+        pieces.append((piece, gapBefore))
+      }
+      var expected: [String] = []
+      var line = ""
+      for (piece, gapBefore) in pieces {
+        let joined = line.isEmpty ? piece : line + (gapBefore ? " " : "") + piece
+        if width(joined) <= columns {
+          line = joined
+        } else {
+          expected.append(line)
+          line = piece
+        }
+      }
+      expected.append(line)
+      let document = Document(blocks: [Block(.paragraph([.text(text)]))])
+      let set = pages(document, options(columns, lines) { $0.lineBreaking = .greedy })
+      let got = set.flatMap(\.textLines).filter { !$0.isEmpty }
+      #expect(got == expected, "seed \(seed) width \(columns): \(text.debugDescription)")
+    }
+  }
+
   @Test("the same input and options give identical pages")
   func deterministic() {
     var generator = RandomDocument(seed: 42)
     let document = generator.document(blocks: 30...30)
     #expect(pages(document, options(40, 20)) == pages(document, options(40, 20)))
   }
+}
+
+/// The raggedness of words of these widths, joined by single spaces and broken optimally.
+private func optimalRaggedness(_ words: [Int], width: Int) -> Int {
+  let text = words.map { String(repeating: "x", count: $0) }.joined(separator: " ")
+  return Raggedness.of(text, width: width, strategy: .optimal)
+}
+
+/// The least raggedness of words of these widths, joined by single spaces, over the lines the
+/// optimal breaker considers (see LineBreaker): from each start, those that fit and whose slack
+/// is at most the longest word plus a space, and the longest line that fits. The last line
+/// costs nothing. Quadratic: a reference for small paragraphs.
+private func referenceRaggedness(_ words: [Int], width: Int) -> Int {
+  let window = (words.max() ?? 0) + 1
+  func lineWidth(_ from: Int, _ to: Int) -> Int { words[from..<to].reduce(to - from - 1, +) }
+  var cost = [0] + Array(repeating: Int.max, count: words.count)
+  for end in 1...words.count {
+    let fitting = (0..<end).filter { lineWidth($0, end) <= width }
+    for start in fitting where cost[start] != Int.max {
+      let slack = width - lineWidth(start, end)
+      guard end == words.count || start == fitting.first || slack <= window else { continue }
+      cost[end] = min(cost[end], cost[start] + (end == words.count ? 0 : slack * slack))
+    }
+  }
+  return cost[words.count]
 }
 
 /// The check of `noStrandedHeading`, outside the property closure (Swift 6.3.1's region

@@ -1,5 +1,26 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Byte-level tests on input text that the adapters share.
 enum ByteText {
+  /// The offset where each line of `bytes` starts: 0, and one past each line feed.
+  static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    var starts = [0]
+    guard let base = bytes.baseAddress else { return starts }
+    // memchr finds each line feed many bytes at a time; a line is some tens of bytes.
+    starts.reserveCapacity(bytes.count / 32 + 1)
+    var position = base
+    let end = base + bytes.count
+    while position < end, let found = memchr(position, 0x0A, end - position) {
+      position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+      starts.append(position - base)
+    }
+    return starts
+  }
+
   /// The UTF-8 byte-order mark, which adapters skip at the start of an input.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 

@@ -112,6 +112,23 @@ private struct CmarkTreeConverter {
       }
     }
 
+    /// Makes room for the node's children at once, rather than growing an array as they come.
+    mutating func reserveForChildren() {
+      var count = 0
+      var child = cmark_node_first_child(node)
+      while let node = child {
+        count += 1
+        child = cmark_node_next(node)
+      }
+      guard count > 1 else { return }
+      switch type {
+      case CMARK_NODE_LIST: items.reserveCapacity(count)
+      case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_ITEM, CMARK_NODE_DOCUMENT, CMARK_NODE_CUSTOM_BLOCK:
+        blocks.reserveCapacity(count)
+      default: inlines.reserveCapacity(count)
+      }
+    }
+
     /// The depths a child of this frame's node sees.
     func child(node: OpaquePointer, type: cmark_node_type) -> Frame {
       let isQuote = self.type == CMARK_NODE_BLOCK_QUOTE
@@ -129,9 +146,7 @@ private struct CmarkTreeConverter {
   init(source: UnsafeBufferPointer<UInt8>, options: Int32) {
     self.source = source
     self.options = options
-    var starts = [0]
-    for index in source.indices where source[index] == 0x0A { starts.append(index + 1) }
-    lineStarts = starts
+    lineStarts = ByteText.lineStarts(source)
   }
 
   /// Whether source line `line` (from 1) holds only spaces and tabs.
@@ -174,17 +189,19 @@ private struct CmarkTreeConverter {
         if Self.isLeaf(type) {
           append(leaf(node, type), to: &stack)
         } else {
-          let frame = stack.last?.child(node: node, type: type) ?? Frame(node: node, type: type)
+          // The parent is read in place: `stack.last` would copy its arrays.
+          var frame = stack.isEmpty ? Frame(node: node, type: type) : stack[stack.count - 1].child(node: node, type: type)
           if frame.isTooDeep && !stack.isEmpty {
             // Nested too deeply: no frame of its own, so its children join the parent's
             // (flattening without copying, however deep the input goes).
             stack[stack.count - 1].skipped += 1
           } else {
+            frame.reserveForChildren()
             stack.append(frame)
           }
         }
       } else if event == CMARK_EVENT_EXIT {
-        if let top = stack.last, top.node != node, top.skipped > 0 {
+        if !stack.isEmpty, stack[stack.count - 1].node != node, stack[stack.count - 1].skipped > 0 {
           stack[stack.count - 1].skipped -= 1
           continue
         }
@@ -209,9 +226,9 @@ private struct CmarkTreeConverter {
     case inlines([Inline])
   }
 
-  private func append(_ converted: Converted, to stack: inout [Frame]) {
+  private func append(_ converted: consuming Converted, to stack: inout [Frame]) {
     guard !stack.isEmpty else { return }
-    switch converted {
+    switch consume converted {
     case .block(let block): stack[stack.count - 1].blocks.append(block)
     case .inline(let inline): stack[stack.count - 1].inlines.append(inline)
     case .item(let item):

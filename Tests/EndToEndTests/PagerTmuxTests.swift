@@ -9,15 +9,27 @@ struct PagerTmuxTests {
   /// A tmux server of the test's own (`-L`), apart from any the user runs.
   let socket = "paginate-tests-\(getpid())"
 
-  /// Runs tmux through `system(3)`, which waits for the client however tmux forks its
-  /// server, with the output in a file (a pipe would stay open in the server).
+  /// Runs tmux through a shell that this process waits for, which waits for the client however
+  /// tmux forks its server, with the output in a file (a pipe would stay open in the server).
   @discardableResult
   func tmux(_ arguments: String...) throws -> String {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
     defer { try? FileManager.default.removeItem(at: output) }
     let quoted = (["tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    _ = system(quoted.joined(separator: " ") + " </dev/null >'\(output.path)' 2>/dev/null")
+    runShell(quoted.joined(separator: " ") + " </dev/null >'\(output.path)' 2>/dev/null")
     return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+  }
+
+  /// Runs a shell command line and waits for it. Not through `system(3)`: that ignores SIGINT
+  /// in the whole test process while the command runs, and a paginate another test starts
+  /// meanwhile inherits the ignored SIGINT (the test that interrupts an adapter then fails).
+  private func runShell(_ command: String) {
+    let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   }
 
   func screen() throws -> [String] {

@@ -6,17 +6,29 @@
 
 /// Byte-level tests on input text that the adapters share.
 enum ByteText {
-  /// The offset where each line of `bytes` starts: 0, and one past each line feed.
+  /// The offset where each line of `bytes` starts: 0, and one past each line end. A line ends
+  /// at a line feed, a carriage return, or the two together, as libcmark counts lines (its
+  /// source positions are line numbers).
   static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     var starts = [0]
     guard let base = bytes.baseAddress else { return starts }
-    // memchr finds each line feed many bytes at a time; a line is some tens of bytes.
     starts.reserveCapacity(bytes.count / 32 + 1)
-    var position = base
-    let end = base + bytes.count
-    while position < end, let found = memchr(position, 0x0A, end - position) {
-      position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
-      starts.append(position - base)
+    if memchr(base, 0x0D, bytes.count) == nil {
+      // Line feeds only, the usual case: memchr finds each many bytes at a time.
+      var position = base
+      let end = base + bytes.count
+      while position < end, let found = memchr(position, 0x0A, end - position) {
+        position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+        starts.append(position - base)
+      }
+      return starts
+    }
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { index += 1 }
+      if byte == 0x0A || byte == 0x0D { starts.append(index) }
     }
     return starts
   }

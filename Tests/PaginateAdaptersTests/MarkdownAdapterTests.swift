@@ -138,6 +138,23 @@ struct MarkdownAdapterTests {
     #expect(table.rows[1].source == SourceRange(line: 4))
   }
 
+  @Test(
+    "line feeds, CR LF, lone carriage returns and no final line end give the same tables and source lines",
+    arguments: ["\n", "\r\n", "\r"])
+  func lineEnds(_ end: String) throws {
+    // A setext heading whose blank line libcmark counts as its own (trimmed off), a table,
+    // and a list; the last line has no line end.
+    let lines = ["Two", "---", "", "| a | b |", "|---|---|", "| 1 | 2 |", "", "- x", "- y"]
+    let document = try markdown(lines.joined(separator: end))
+    #expect(document.blocks.map(\.source) == [
+      SourceRange(firstLine: 1, lastLine: 2), SourceRange(firstLine: 4, lastLine: 6),
+      SourceRange(firstLine: 8, lastLine: 9),
+    ])
+    let table = try #require(leadingTable(Document(blocks: Array(document.blocks.dropFirst()))))
+    #expect(table.header == TableBlock.Row([[.text("a")], [.text("b")]], source: SourceRange(line: 4)))
+    #expect(table.rows == [TableBlock.Row([[.text("1")], [.text("2")]], source: SourceRange(line: 6))])
+  }
+
   @Test("escaped bars at the edges of cells and rows, and tabs around cells")
   func pipeTableEdges() throws {
     let document = try markdown("| h1 | h2 |\n|---|---|\n|\t\\|a\t| b \\||\n| x \\|\n")

@@ -189,7 +189,7 @@ private struct CmarkTreeConverter {
         if Self.isLeaf(type) {
           append(leaf(node, type), to: &stack)
         } else {
-          // The parent is read in place: `stack.last` would copy its arrays.
+          // The parent is read in place: a copy (`stack.last`) would retain and release its arrays.
           var frame = stack.isEmpty ? Frame(node: node, type: type) : stack[stack.count - 1].child(node: node, type: type)
           if frame.isTooDeep && !stack.isEmpty {
             // Nested too deeply: no frame of its own, so its children join the parent's

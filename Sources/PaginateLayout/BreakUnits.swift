@@ -17,8 +17,8 @@ struct BreakUnit {
 /// opening punctuation. Never inside a grapheme cluster. A unit wider than `maxWidth` is cut
 /// into pieces at cluster boundaries so that no line overflows and no cell is lost.
 ///
-/// - Complexity: O(n); ASCII costs a few comparisons per byte, and utf8proc is called only for
-///   non-ASCII clusters.
+/// - Complexity: O(n). Prose words are found sixteen bytes at a time (``WordBytes``), other
+///   ASCII with a few comparisons per byte, and utf8proc is called only for non-ASCII clusters.
 enum BreakUnits {
   /// Calls `body` with the break units of `bytes` and the length in bytes of the units joined
   /// by one space at each gap. The units live in scratch memory that is freed when `body`
@@ -69,8 +69,9 @@ enum BreakUnits {
           }
         }
         var end = WordBytes.runEnd(in: bytes, from: index &+ 1)
-        // Most of prose: a word that starts a unit and ends at a space is a unit of its own
-        // (nothing comes before it in the unit, so no break rule applies).
+        // A word that starts a unit and ends at a space is a unit of its own (nothing comes
+        // before it in the unit, so no break rule applies). Most prose words were taken above;
+        // this takes those of sixteen bytes or more, and those where no full block is left.
         if unitStart < 0 && end < count && bytes[end] == 0x20 && end &- index <= maxWidth {
           units.append(BreakUnit(start: index, end: end, width: end &- index, spaceAfter: true))
           index = end &+ 1

@@ -77,8 +77,9 @@ enum LineBreaker {
     cost[0] = 0
     var lowest = 0  // the smallest start whose line still fits: it only moves forward
     /// Finds each boundary's best start. When `narrow` (every unit at least two cells narrower
-    /// than the line, as in prose), the searches need no bound: unit `end - 1` alone fits
-    /// within the window, and a line starting at `end` is past it.
+    /// than the line, as in prose), the searches need no bound: a line of unit `end - 1` alone
+    /// fits (so `lowest` stops there at the latest), and a line starting at `end` has more
+    /// slack than the window (so the candidates stop before it).
     @inline(__always) func search(narrow: Bool) {
       for end in 1..<count {
         let lineBase = base[end]

@@ -6,7 +6,6 @@ import PaginateModel
   import Darwin
 #endif
 
-
 /// Sets paragraph text into lines: break units, line breaking, justification, style spans.
 struct ParagraphSetter {
   var width: Int

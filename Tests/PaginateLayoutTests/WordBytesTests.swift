@@ -42,5 +42,13 @@ struct WordBytesTests {
         #expect(bits == expected, "byte \(value) at \(position)")
       }
     }
+    // Blocks with several lanes excluded at once, as prose has them.
+    var random = SplitMix(seed: 16)
+    for _ in 0..<2_000 {
+      let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) & (Bool.random(using: &random) ? 0x7F : 0xFF) }
+      let bits = bytes.withUnsafeBytes { WordBytes.excludedBits(at: $0.baseAddress!) }
+      let expected = bytes.indices.reduce(UInt32(0)) { $0 | (WordBytes.contains(bytes[$1]) ? 0 : 1 << $1) }
+      #expect(bits == expected, "\(bytes)")
+    }
   }
 }

@@ -16,18 +16,21 @@ struct PagerTmuxTests {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
     defer { try? FileManager.default.removeItem(at: output) }
     let quoted = (["tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    runShell(quoted.joined(separator: " ") + " </dev/null >'\(output.path)' 2>/dev/null")
+    try runShell(quoted.joined(separator: " ") + " </dev/null >'\(output.path)' 2>/dev/null")
     return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
   }
 
   /// Runs a shell command line and waits for it. Not through `system(3)`: that ignores SIGINT
   /// in the whole test process while the command runs, and a paginate another test starts
   /// meanwhile inherits the ignored SIGINT (the test that interrupts an adapter then fails).
-  private func runShell(_ command: String) {
+  /// Like `system(3)`'s, its exit status is not looked at: tmux ends non-zero when, say, the
+  /// session has already gone, which the caller sees on the screen.
+  private func runShell(_ command: String) throws {
     let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return }
+    let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   }

@@ -75,7 +75,7 @@ enum BreakUnits {
         if unitStart < 0 && end < count && bytes[end] == 0x20 && end &- index <= maxWidth {
           units.append(BreakUnit(start: index, end: end, width: end &- index, spaceAfter: true))
           index = end &+ 1
-          while index < count && (bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A) { index &+= 1 }
+          while index < count && isGap(bytes[index]) { index &+= 1 }
           continue
         }
         // The last ASCII byte before a non-ASCII one may start a cluster (a combining mark).
@@ -96,7 +96,7 @@ enum BreakUnits {
         }
       }
       // White space ends the unit; the next one starts after it.
-      if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+      if isGap(byte) {
         if unitStart >= 0 {
           close(at: index, spaceAfter: true)
         } else if !units.isEmpty {
@@ -177,7 +177,7 @@ enum BreakUnits {
         // The word's gap must be in the block.
         guard end < 16 else { break }
         let gap = bytes[index &+ end]
-        guard gap == 0x20 || gap == 0x0A || gap == 0x09, end &- position <= maxWidth else {
+        guard isGap(gap), end &- position <= maxWidth else {
           stop = true
           break
         }
@@ -196,6 +196,12 @@ enum BreakUnits {
       index &+= position
     }
     return index
+  }
+
+  /// White space between units: a space, a tab or a line feed.
+  @inline(__always)
+  private static func isGap(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A
   }
 
   /// Cuts an overlong unit into pieces of at most `maxWidth` cells at cluster boundaries.

@@ -133,9 +133,12 @@ struct ParagraphSetter {
       let lineStart = unitOffset
       var lineEnd: Int
       var spans: [StyleSpan] = []
-      if runs == nil && inPlace {
+      if inPlace {
         lineEnd = units[end - 1].end - base
         unitOffset = end < units.count ? units[end].start - base : length
+        if let runs {
+          addSpans(forUnits: UnsafeBufferPointer(rebasing: units[start..<end]), runs: runs, cursor: &cursor, to: &spans)
+        }
       } else {
         lineEnd = lineStart
         for index in start..<end {
@@ -273,6 +276,43 @@ struct ParagraphSetter {
       let remainder = extra % gaps
       let getsOne = lineIndex % 2 == 0 ? gap < remainder : gap >= gaps - remainder
       return 1 + extra / gaps + (getsOne ? 1 : 0)
+    }
+  }
+
+  /// Adds the spans of a line whose units keep their source offsets (every gap one byte): the
+  /// styled runs are walked, and the units only inside them, so unstyled text costs nothing.
+  /// The spans are those ``addSpans(for:at:runs:cursor:to:)`` gives unit by unit: a piece
+  /// for each unit in a styled run, merged where pieces meet.
+  private static func addSpans(
+    forUnits units: UnsafeBufferPointer<BreakUnit>, runs: [(end: Int, style: TextStyle)], cursor: inout Int,
+    to spans: inout [StyleSpan]
+  ) {
+    let lineStart = units[0].start
+    let lineEnd = units[units.count - 1].end
+    while cursor < runs.count - 1 && runs[cursor].end <= lineStart { cursor += 1 }
+    var run = cursor
+    var runStart = run == 0 ? 0 : runs[run - 1].end
+    var unit = 0
+    while run < runs.count && runStart < lineEnd {
+      let runEnd = runs[run].end
+      let style = runs[run].style
+      if !style.isEmpty {
+        while unit < units.count && units[unit].end <= runStart { unit += 1 }
+        var next = unit
+        while next < units.count && units[next].start < runEnd {
+          let lower = max(units[next].start, runStart)
+          let upper = min(units[next].end, runEnd)
+          if lower < upper {
+            if spans.isEmpty { spans.reserveCapacity(4) }
+            spans.appendMerging(StyleSpan(range: (lower - lineStart)..<(upper - lineStart), style: style))
+          }
+          next += 1
+        }
+        // The next run may begin inside the last unit this one reached.
+        unit = max(unit, next - 1)
+      }
+      runStart = runEnd
+      run += 1
     }
   }
 

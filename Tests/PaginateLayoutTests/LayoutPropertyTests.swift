@@ -250,6 +250,83 @@ struct LayoutPropertyTests {
     }
   }
 
+  @Test("every letter of a styled paragraph keeps its style, and each span is a whole styled run of letters")
+  func styledSpans() async {
+    await forAll(count: 300, columns: 4...60, lines: 6...30) {
+      seed, columns, lines in
+      var random = SplitMix(seed: seed)
+      func pick(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+      // Words of one to twelve letters (now and then longer than the line), cut into inlines
+      // of random styles at random places, inside words too; gaps of one space, or now and
+      // then two spaces, a soft break or a newline.
+      let styles: [(TextStyle, ([Inline]) -> Inline)] = [
+        ([], { $0.count == 1 ? $0[0] : .emphasis($0) }), (.italic, { .emphasis($0) }), (.bold, { .strong($0) }),
+        ([.bold, .italic], { .strong([.emphasis($0)]) }),
+      ]
+      var expected: [TextStyle] = []  // the style of each letter, in order
+      var inlines: [Inline] = []
+      var pending = ""
+      var pendingStyle = pick(0...3)
+      func flush() {
+        guard !pending.isEmpty else { return }
+        inlines.append(styles[pendingStyle].1([.text(pending)]))
+        pending = ""
+      }
+      for index in 0..<pick(1...50) {
+        if index > 0 {
+          switch pick(0...9) {
+          case 0: pending += "  "
+          case 1: flush(); inlines.append(.softBreak)
+          case 2: pending += "\n"
+          default: pending += " "
+          }
+        }
+        let length = pick(0...9) == 0 ? pick(1...(columns + 8)) : pick(1...12)
+        for _ in 0..<length {
+          if pick(0...5) == 0 {
+            flush()
+            pendingStyle = pick(0...3)
+          }
+          pending.append(Character(UnicodeScalar(UInt8(ascii: "a") + UInt8(pick(0...25)))))
+          expected.append(styles[pendingStyle].0)
+        }
+      }
+      flush()
+      let layout = options(columns, lines) {
+        $0.lineBreaking = seed % 2 == 0 ? .optimal : .greedy
+        $0.justifies = seed % 3 == 0
+      }
+      var letter = 0
+      for line in pages(Document(blocks: [Block(.paragraph(inlines))]), layout).flatMap(\.lines) {
+        let bytes = Array(line.text.utf8)
+        var styleOf = [TextStyle](repeating: [], count: bytes.count)
+        for (index, span) in line.spans.enumerated() {
+          #expect(!span.style.isEmpty && !span.range.isEmpty, "seed \(seed): empty span \(span)")
+          #expect(!bytes[span.range].contains(0x20), "seed \(seed): a span over a space in '\(line.text)'")
+          if index > 0 {
+            let previous = line.spans[index - 1]
+            #expect(previous.range.upperBound <= span.range.lowerBound, "seed \(seed): spans out of order")
+            #expect(
+              previous.range.upperBound < span.range.lowerBound || previous.style != span.style,
+              "seed \(seed): spans \(previous) and \(span) should be one")
+          }
+          for offset in span.range { styleOf[offset] = span.style }
+        }
+        for (offset, byte) in bytes.enumerated() where byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
+          guard letter < expected.count else {
+            Issue.record("seed \(seed): more letters on the page than in the paragraph")
+            return
+          }
+          #expect(
+            styleOf[offset] == expected[letter],
+            "seed \(seed) width \(columns): letter \(letter) of '\(line.text)' is \(styleOf[offset]), not \(expected[letter])")
+          letter += 1
+        }
+      }
+      #expect(letter == expected.count, "seed \(seed): \(expected.count - letter) letters missing")
+    }
+  }
+
   @Test("the same input and options give identical pages")
   func deterministic() {
     var generator = RandomDocument(seed: 42)

@@ -65,7 +65,18 @@ public struct MarkdownAdapter: InputAdapter {
 extension MarkdownAdapter {
   /// Whether raw HTML is the page-break comment `<!-- pagebreak -->` (any case and spacing).
   static func isPageBreakComment(_ html: String) -> Bool {
-    html.lowercased().filter { !$0.isWhitespace } == "<!--pagebreak-->"
+    // ASCII (every comment seen in practice) is compared byte by byte; other text goes by
+    // characters, where Unicode white space is skipped and case folded as well.
+    let target = Array("<!--pagebreak-->".utf8)
+    var matched = 0
+    for byte in html.utf8 {
+      if byte >= 0x80 { return html.lowercased().filter { !$0.isWhitespace } == "<!--pagebreak-->" }
+      if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { continue }
+      let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+      guard matched < target.count && lowered == target[matched] else { return false }
+      matched += 1
+    }
+    return matched == target.count
   }
 }
 

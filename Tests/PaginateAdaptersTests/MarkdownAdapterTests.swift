@@ -120,6 +120,20 @@ struct MarkdownAdapterTests {
     ])
   }
 
+  @Test("a page-break comment may be spaced and cased any way, and nothing else is one")
+  func pageBreakComments() throws {
+    let pageBreaks = [
+      "<!--pagebreak-->", "<!--  Page\tBreak  -->", "<!--PAGE BREAK-->", "<!--\u{A0}pagebreak\u{2003}-->",
+      "<!--pagebrea\u{212A}-->",  // a Kelvin sign, whose lower case is k
+    ]
+    for comment in pageBreaks {
+      #expect(try markdown("a\n\n\(comment)\n").blocks.last?.content == .pageBreak, "\(comment.debugDescription)")
+    }
+    for comment in ["<!-- pagebreak -->x", "<!-- pagebreak --><b>", "<!-- page-break -->", "<!-- pagebreak ->"] {
+      #expect(try markdown("a\n\n\(comment)\n").blocks.last?.content == .htmlBlock(comment), "\(comment.debugDescription)")
+    }
+  }
+
   @Test("a pipe table becomes a table with alignments, inline cells and escaped bars")
   func pipeTable() throws {
     let document = try markdown("| a | *b* | c |\n|:--|:-:|--:|\n| 1 | x \\| y | `z` |\n| 2 |\n")

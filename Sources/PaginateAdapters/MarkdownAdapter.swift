@@ -3,6 +3,12 @@ import Dispatch
 import Synchronization
 public import PaginateModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads CommonMark through the system libcmark, with source positions on.
 ///
 /// Every CommonMark construct maps to the model. Two extensions that readers of plain-text
@@ -349,8 +355,14 @@ private struct CmarkTreeConverter {
   /// characters made visible.
   private static func string(_ pointer: UnsafePointer<CChar>?, keepingTabsAndNewlines: Bool = false) -> String {
     guard let pointer else { return "" }
-    let text = String(cString: pointer)
-    return VisibleControls.escape(text, keepingTabsAndNewlines: keepingTabsAndNewlines)
+    // The bytes are scanned where libcmark keeps them, and copied once.
+    let count = strlen(pointer)
+    return UnsafeRawPointer(pointer).withMemoryRebound(to: UInt8.self, capacity: count) { start in
+      let bytes = UnsafeBufferPointer(start: start, count: count)
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard VisibleControls.needsEscaping(bytes, keepingTabsAndNewlines: keepingTabsAndNewlines) else { return text }
+      return VisibleControls.escape(text, keepingTabsAndNewlines: keepingTabsAndNewlines)
+    }
   }
 
 
@@ -621,7 +633,11 @@ private final class BlockQueue: Sendable {
     while true {
       let (block, finished, wakeProducerNow): (Block?, Bool, Bool) = state.withLock { state in
         if state.head < state.blocks.count {
-          let block = state.blocks[state.head]
+          // Moved out, a thematic break (no storage) left in its place: the layout then holds
+          // the only reference, and the block is freed as soon as it is laid out rather than
+          // when the queue next empties (for a producer that runs ahead, the end).
+          var block = Block(.thematicBreak)
+          swap(&block, &state.blocks[state.head])
           state.head += 1
           if state.head == state.blocks.count {
             state.blocks.removeAll(keepingCapacity: true)

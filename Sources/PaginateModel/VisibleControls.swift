@@ -52,6 +52,13 @@ public enum VisibleControls {
     return utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines) }) ?? true
   }
 
+  /// Whether UTF-8 `bytes` (valid, or with invalid sequences that decoding will replace) hold
+  /// a character that ``escape(_:keepingTabsAndNewlines:)`` would change: an adapter asks
+  /// before it makes a string of them.
+  package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, keepingTabsAndNewlines: Bool) -> Bool {
+    scan(bytes, keepingTabsAndNewlines)
+  }
+
   /// The index of the first byte at or after `start` that is not printable ASCII (0x20 to
   /// 0x7E), or `bytes.count` when there is none. Looks at sixteen bytes at a time.
   @inlinable

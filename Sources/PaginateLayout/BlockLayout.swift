@@ -149,7 +149,7 @@ struct BlockLayout {
   /// Verbatim text: tabs expanded, overlong lines wrapped with a visible continuation mark.
   private func verbatim(_ text: String, width: Int, source: SourceRange?, style: TextStyle) -> [FlowLine] {
     var lines: [FlowLine] = []
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in Self.lines(of: text) {
       let expanded = Self.expandTabs(rawLine, tabWidth: options.tabWidth)
       if DisplayWidth.of(expanded) <= width {
         var line = Line(expanded, style: style)
@@ -192,9 +192,26 @@ struct BlockLayout {
 
   // MARK: Text helpers
 
+  /// The lines of `text`, split at each newline byte (the last one may be empty), as
+  /// `split(separator: "\n", omittingEmptySubsequences: false)` gives them for text without
+  /// carriage returns (which the model does not hold), without reading characters.
+  static func lines(of text: String) -> [String] {
+    var text = text
+    return text.withUTF8 { bytes in
+      var lines: [String] = []
+      var start = 0
+      for index in bytes.indices where bytes[index] == 0x0A {
+        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        start = index + 1
+      }
+      lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+      return lines
+    }
+  }
+
   /// Expands tabs to the next multiple of `tabWidth` cells.
-  static func expandTabs(_ line: Substring, tabWidth: Int) -> String {
-    guard line.utf8.contains(0x09) else { return String(line) }
+  static func expandTabs(_ line: String, tabWidth: Int) -> String {
+    guard line.utf8.contains(0x09) else { return line }
     var result = ""
     var column = 0
     for piece in line.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {

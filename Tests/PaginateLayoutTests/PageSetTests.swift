@@ -49,6 +49,14 @@ struct PageSetTests {
     #expect(empty[0].lines.count == 5)
   }
 
+  @Test("a code block keeps its lines, blank and trailing ones too, with tabs expanded and wide lines cut")
+  func codeBlockLines() {
+    let code = "a\n\n\tb  \n12345678901234é6\n\u{3000}\tc\n"
+    let document = Document(blocks: [Block(.codeBlock(info: "", text: code)), .paragraph("end")])
+    let lines = pages(document, options(12, 12) { $0.tabWidth = 4 })[0].textLines
+    #expect(lines.prefix(9) == ["a", "", "    b", "12345678901↩", "234é6", "\u{3000}  c", "", "", "end"])
+  }
+
   @Test("a table crossing a page repeats its header")
   func tableHeaderRepeats() {
     let rows = (1...30).map { TableBlock.Row([[.text("r\($0)")], [.text("\($0 * 2)")]]) }

@@ -228,6 +228,13 @@ struct BlockLayout {
 
   /// Cuts text into pieces of at most `width` cells at grapheme cluster boundaries.
   static func cut(_ text: String, width: Int) -> [String] {
+    // Printable ASCII (a URL, usually) is a cell a byte: when it fits, it is the one piece.
+    if text.utf8.count <= width,
+      text.utf8.withContiguousStorageIfAvailable({ VisibleControls.firstNonPrintableASCII(in: $0, from: 0) == $0.count })
+        == true
+    {
+      return [text]
+    }
     var pieces: [String] = []
     var utf8 = Array(text.utf8)
     utf8.withUnsafeMutableBufferPointer { buffer in

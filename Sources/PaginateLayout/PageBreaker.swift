@@ -124,16 +124,20 @@ struct PageBreaker {
   /// on a page too narrow for that).
   private mutating func noteLines(_ number: Int) -> [Line] {
     if let lines = noteCache[number] { return lines }
-    let marker = "[\(number)] "
-    let markerWidth = marker.count
+    let marker = "[" + String(number) + "] "
+    let markerWidth = marker.utf8.count  // ASCII: a cell a byte
     var lines: [Line] = []
     switch source.layout.notes.entry(of: number) {
     case .destination(let destination):
       if markerWidth < width {
+        // Each line is made in one piece: the marker (or as many spaces) as furniture, then a
+        // piece of the destination as a link.
+        let indent = String.repeated(" ", count: markerWidth)
         for (index, piece) in BlockLayout.cut(destination, width: width - markerWidth).enumerated() {
-          var line = Line(index == 0 ? marker : String.repeated(" ", count: markerWidth), style: .furniture)
-          line.append(piece, style: .link)
-          lines.append(line)
+          var spans = [StyleSpan(range: 0..<markerWidth, style: .furniture)]
+          let end = markerWidth + piece.utf8.count
+          if end > markerWidth { spans.append(StyleSpan(range: markerWidth..<end, style: .link)) }
+          lines.append(Line(text: (index == 0 ? marker : indent) + piece, spans: spans))
         }
       } else {
         lines = BlockLayout.cut(marker + destination, width: width).map { Line($0, style: .link) }

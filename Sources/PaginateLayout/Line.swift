@@ -74,6 +74,23 @@ public struct Line: Sendable, Hashable {
     return try copy.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
+  /// Copies the UTF-8 bytes of the text to `destination`, which has room for ``utf8Count``
+  /// bytes, and returns their count. (Unlike a `withUTF8` closure, this reads the line where
+  /// it is: a renderer's loop over a page's lines copied each one, retaining its text and
+  /// spans, to call the closure.)
+  @inlinable
+  public func copyUTF8(to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    let (start, end) = (start, end)
+    let count = end &- start
+    guard count > 0 else { return 0 }
+    if base.utf8.withContiguousStorageIfAvailable({ destination.initialize(from: $0.baseAddress! + start, count: count) })
+      == nil
+    {
+      withUTF8 { destination.initialize(from: $0.baseAddress!, count: count) }
+    }
+    return count
+  }
+
   /// Lines are equal when their text and spans are, wherever the text is held.
   public static func == (lhs: Line, rhs: Line) -> Bool {
     lhs.spans == rhs.spans && lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }

@@ -48,13 +48,12 @@ public struct TextRenderer: Sendable {
     var total = 0
     for line in lines { total += line.utf8Count + 1 }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { page in
+      let start = page.baseAddress!
       var position = 0
-      for line in lines {
-        line.withUTF8 { bytes in
-          _ = UnsafeMutableBufferPointer(rebasing: page[position..<(position + bytes.count)]).initialize(fromContentsOf: bytes)
-          page[position + bytes.count] = 0x0A
-          position += bytes.count + 1
-        }
+      for index in lines.indices {
+        position += lines[index].copyUTF8(to: start + position)
+        start[position] = 0x0A
+        position += 1
       }
       output.append(contentsOf: UnsafeBufferPointer(page))
     }

@@ -42,7 +42,31 @@ struct ParagraphText {
     notesInline: Bool
   ) {
     self.notesInline = notesInline
+    // Room for the text at once: grown as it came, the bytes of a paragraph with a few styled
+    // words were copied four or five times over.
+    var runCount = 0
+    segments[0].bytes.reserveCapacity(Self.estimatedLength(of: inlines, runs: &runCount))
+    segments[0].runs.reserveCapacity(runCount)
     append(inlines, style: style, links: links, notes: &notes)
+  }
+
+  /// About the bytes the inlines flatten to (the text, and a few for each link's note marker
+  /// or destination), and a count of the runs they may make.
+  private static func estimatedLength(of inlines: [Inline], runs: inout Int) -> Int {
+    var length = 0
+    for inline in inlines {
+      runs += 1
+      switch inline {
+      case .text(let text), .code(let text), .html(let text), .image(_, _, let text): length += text.utf8.count
+      case .emphasis(let children), .strong(let children): length += estimatedLength(of: children, runs: &runs)
+      case .link(let destination, _, let children):
+        runs += 2
+        length += estimatedLength(of: children, runs: &runs) + min(destination.utf8.count + 3, 8)
+      case .softBreak, .hardBreak: length += 1
+      case .note: length += 6
+      }
+    }
+    return length
   }
 
   private let notesInline: Bool

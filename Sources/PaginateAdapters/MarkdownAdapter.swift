@@ -214,7 +214,7 @@ private struct CmarkTreeConverter {
             stack[stack.count - 1].skipped += 1
           } else {
             frame.reserveForChildren()
-            stack.append(frame)
+            stack.append(consume frame)  // moved: a copy retained and released its three arrays
           }
         }
       } else if event == CMARK_EVENT_EXIT {

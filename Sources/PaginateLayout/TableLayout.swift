@@ -69,23 +69,30 @@ struct TableLayout {
       cells.append(lines)
     }
     let last = widths.count - 1
-    // Room for every column's cells and the separators in ASCII, so that building a line
-    // allocates once.
-    let capacity = widths.reduce(0, +) + Self.separator.utf8.count * last
+    // Each line is written as bytes and spans, then made a line at once: appending piece by
+    // piece to a `Line` cost an edit of its string for every separator, pad and cell.
+    let separator = Array(Self.separator.utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(widths.reduce(0, +) + separator.count * last)
     var lines: [FlowLine] = []
     lines.reserveCapacity(height)
     for lineIndex in 0..<height {
-      var line = Line()
-      line.reserveCapacity(capacity)
+      bytes.removeAll(keepingCapacity: true)
+      var spans: [StyleSpan] = []
       var lineNotes: [Int] = []
+      func pad(_ count: Int) { if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) } }
       for column in widths.indices {
-        if column > 0 { line.append(Self.separator, style: .furniture) }
+        if column > 0 {
+          spans.appendMerging(StyleSpan(range: bytes.count..<(bytes.count + separator.count), style: .furniture))
+          bytes.append(contentsOf: separator)
+        }
         guard lineIndex < cells[column].count else {
-          if column < last { line.appendSpaces(widths[column]) }
+          if column < last { pad(widths[column]) }
           continue
         }
-        lineNotes += cells[column][lineIndex].notes
-        let slack = max(widths[column] - cells[column][lineIndex].line.width, 0)
+        let cell = cells[column][lineIndex]
+        lineNotes += cell.notes
+        let slack = max(widths[column] - cell.line.width, 0)
         let alignment = column < table.alignments.count ? table.alignments[column] : .unspecified
         let before: Int
         switch alignment {
@@ -93,11 +100,16 @@ struct TableLayout {
         case .center: before = slack / 2
         case .left, .unspecified: before = 0
         }
-        line.appendSpaces(before)
-        line.append(cells[column][lineIndex].line)
+        pad(before)
+        let offset = bytes.count
+        cell.line.withUTF8 { bytes.append(contentsOf: $0) }
+        for span in cell.line.spans {
+          spans.appendMerging(StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
+        }
         // The last column needs no padding after it: a line has no trailing spaces.
-        if column < last { line.appendSpaces(slack - before) }
+        if column < last { pad(slack - before) }
       }
+      var line = Line(text: String(decoding: bytes, as: UTF8.self), spans: spans)
       line.trimTrailingSpaces()
       lines.append(FlowLine(line: line, notes: lineNotes))
     }

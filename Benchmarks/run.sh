@@ -37,12 +37,26 @@ mkdir -p Benchmarks/results
   if command -v valgrind >/dev/null && [ "${CALLGRIND:-1}" = 1 ]; then
     echo
     echo "## Instruction counts (valgrind --tool=callgrind, one run each)"
-    for input in prose.txt doc.md; do
+    # Instructions of one run, and per input byte.
+    count() {  # label, input, command...
+      local label="$1" input="$2" log refs
+      shift 2
       log="$(mktemp)"
-      valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/release/paginate --color never \
-        "Benchmarks/corpus/$input" >/dev/null 2>"$log"
-      printf '  %-10s %s\n' "$input" "$(grep -o 'refs: *[0-9,]*' "$log" | head -1)"
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >/dev/null 2>"$log"
+      refs="$(grep -o 'refs: *[0-9,]*' "$log" | head -1 | tr -dc 0-9)"
       rm -f "$log"
-    done
+      python3 -c "import sys; r, n = int(sys.argv[1]), int(sys.argv[2]); print(f'  {sys.argv[3]:<34} {r:>15,} {r / n:7.1f} per byte')" \
+        "$refs" "$(wc -c < "$input")" "$label"
+      echo "$refs" > "$tmp_counts/$label"
+    }
+    tmp_counts="$(mktemp -d)"
+    count "paginate prose.txt" Benchmarks/corpus/prose.txt \
+      .build/release/paginate --color never --page-size 80x66 Benchmarks/corpus/prose.txt
+    count "paginate doc.md" Benchmarks/corpus/doc.md .build/release/paginate --color never Benchmarks/corpus/doc.md
+    count "cmark -t commonmark --width 80" Benchmarks/corpus/doc.md \
+      cmark -t commonmark --width 80 Benchmarks/corpus/doc.md
+    python3 -c "import sys; print(f'  paginate / cmark on doc.md: {int(sys.argv[1]) / int(sys.argv[2]):.2f}')" \
+      "$(cat "$tmp_counts/paginate doc.md")" "$(cat "$tmp_counts/cmark -t commonmark --width 80")"
+    rm -rf "$tmp_counts"
   fi
 } | tee Benchmarks/results/latest.txt

@@ -48,7 +48,7 @@ public struct TextRenderer: Sendable {
     var total = 0
     for line in lines { total += line.utf8Count + 1 }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { page in
-      let start = page.baseAddress!
+      guard let start = page.baseAddress else { return }  // no lines
       var position = 0
       for index in lines.indices {
         position += lines[index].copyUTF8(to: start + position)

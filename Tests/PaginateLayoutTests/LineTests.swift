@@ -40,6 +40,21 @@ struct LineTests {
     #expect(lines.map(\.text).joined(separator: " ") == (1...40).map { "word\($0)" }.joined(separator: " "))
   }
 
+  @Test("copying a line's bytes gives its text, whether it shares its paragraph's buffer or not", arguments: Gap.allCases)
+  func copyUTF8(gap: Gap) {
+    var lines = paragraphLines(columns: 23, gap: gap)
+    lines += [Line(), Line("é漢 owned"), lines[1].prefixed(by: Line("> "))]
+    for line in lines {
+      let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: line.utf8Count + 1)
+      defer { buffer.deallocate() }
+      buffer[line.utf8Count] = 0xFF
+      let count = line.copyUTF8(to: buffer)
+      #expect(count == line.utf8Count)
+      #expect(Array(UnsafeBufferPointer(start: buffer, count: count)) == Array(line.text.utf8))
+      #expect(buffer[line.utf8Count] == 0xFF, "wrote past the text")
+    }
+  }
+
   @Test("appending to a shared line, or appending one, leaves the lines it shares with unchanged")
   func editingShared() {
     let lines = paragraphLines(columns: 23)

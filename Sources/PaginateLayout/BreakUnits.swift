@@ -56,15 +56,18 @@ enum BreakUnits {
     }
 
     var index = 0
+    // Where the word fast path last stopped: it would stop there again at once.
+    var fastPathStop = -1
     while index < count {
       let byte = bytes[index]
       // Fast path: a run of ASCII word bytes (see ``WordBytes``), each one cell, with no break
       // opportunity inside.
       if WordBytes.contains(byte) {
-        if unitStart < 0 {
+        if unitStart < 0 && index != fastPathStop {
           let next = takeWords(bytes, from: index, maxWidth: maxWidth, into: &units)
           if next != index {
             index = next
+            fastPathStop = next
             continue
           }
         }

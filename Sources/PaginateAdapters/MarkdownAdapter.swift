@@ -69,11 +69,14 @@ public struct MarkdownAdapter: InputAdapter {
 }
 
 extension MarkdownAdapter {
+  /// The page-break comment's bytes, without spaces, in lower case.
+  private static let pageBreakComment = Array("<!--pagebreak-->".utf8)
+
   /// Whether raw HTML is the page-break comment `<!-- pagebreak -->` (any case and spacing).
   static func isPageBreakComment(_ html: String) -> Bool {
     // ASCII (every comment seen in practice) is compared byte by byte; other text goes by
     // characters, where Unicode white space is skipped and case folded as well.
-    let target = Array("<!--pagebreak-->".utf8)
+    let target = pageBreakComment
     var matched = 0
     for byte in html.utf8 {
       if byte >= 0x80 { return html.lowercased().filter { !$0.isWhitespace } == "<!--pagebreak-->" }

@@ -177,12 +177,6 @@ public struct Line: Sendable, Hashable {
     if count > 0 { editText(adding: count) { $0 += String.repeated(" ", count: count) } }
   }
 
-  /// Reserves room for `byteCount` bytes of text, so that appending up to that many makes no
-  /// further allocation.
-  mutating func reserveCapacity(_ byteCount: Int) {
-    editText(adding: max(byteCount - utf8Count, 0)) { $0.reserveCapacity(byteCount) }
-  }
-
   /// Removes trailing spaces (and cuts spans that reached into them). The text stays where it
   /// is: only the slice shrinks.
   public mutating func trimTrailingSpaces() {

@@ -9,9 +9,10 @@ import Synchronization
 
 /// Opens inputs (files or standard input) and reads them whole or in chunks.
 enum InputReader {
-  /// The document in `path`: read incrementally when the chosen adapter can (plain text and
-  /// Markdown), so that a huge file needs little memory and its first page comes at once; else
-  /// read whole.
+  /// The document in `path`: read incrementally when the chosen adapter can, else read whole.
+  /// Plain text streams from input to pages, so that a huge file needs little memory and its
+  /// first page comes at once; Markdown is read whole (libcmark's parse needs all of it) and
+  /// its blocks are converted while the layout takes them.
   ///
   /// - Parameter incremental: Read incrementally when the adapter can. A pager reading
   ///   standard input says `false`: a relayout reads the blocks again, and a pipe can be read

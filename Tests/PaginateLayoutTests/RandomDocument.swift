@@ -14,7 +14,7 @@ struct RandomDocument {
 
   init(seed: Int) { random = SplitMix(seed: seed) }
 
-  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+  mutating func int(_ range: ClosedRange<Int>) -> Int { random.pick(range) }
 
   mutating func word() -> String { Self.words.randomElement(using: &random) ?? "x" }
 

@@ -43,6 +43,9 @@ struct SplitMix: RandomNumberGenerator {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+
+  /// A number drawn from `range`.
+  mutating func pick(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }
 
 /// Checks a property over random (seed, columns, lines) triples.

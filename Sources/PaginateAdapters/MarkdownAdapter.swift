@@ -373,31 +373,27 @@ private struct CmarkTreeConverter {
 
   private mutating func pipeTable(lines range: SourceRange, quoteDepth: Int) -> TableBlock? {
     guard range.lastLine > range.firstLine, range.lastLine <= lineStarts.count else { return nil }
-    // Only the paragraph's own lines are decoded, and only if its first line has a bar.
-    func lineText(_ line: Int) -> Substring {
-      let start = lineStarts[line - 1]
+    // The paragraph's lines are read where they lie in the source, and only if its first line
+    // has a bar.
+    func line(_ line: Int) -> UnsafeBufferPointer<UInt8> {
       var end = line < lineStarts.count ? lineStarts[line] : source.count
-      while end > start && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
-      return Substring(String(decoding: UnsafeBufferPointer(rebasing: source[start..<end]), as: UTF8.self))
+      while end > lineStarts[line - 1] && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
+      let text = UnsafeBufferPointer(rebasing: source[lineStarts[line - 1]..<end])
+      return UnsafeBufferPointer(rebasing: text[PipeTable.contentStart(of: text, quoteDepth: quoteDepth)...])
     }
     let firstStart = lineStarts[range.firstLine - 1]
     let firstEnd = range.firstLine < lineStarts.count ? lineStarts[range.firstLine] : source.count
     guard source[firstStart..<firstEnd].contains(UInt8(ascii: "|")) else { return nil }
-    let rows = (range.firstLine...range.lastLine).map {
-      PipeTable.stripContainerPrefix(lineText($0), quoteDepth: quoteDepth)
-    }
-    guard let table = PipeTable(rows: rows) else { return nil }
+    guard let table = PipeTable(rows: (range.firstLine...range.lastLine).map(line)) else { return nil }
     // Every cell's inline Markdown is parsed in one libcmark call: the cells as paragraphs.
-    let allCells = table.header + table.body.flatMap { $0 }
-    let parsed = inlines(ofCells: allCells)
-    var next = table.header.count
-    let header = TableBlock.Row(Array(parsed[..<next]), source: SourceRange(line: range.firstLine))
+    let parsed = inlines(ofCells: table.cells)
+    let columns = table.columnCount
+    let header = TableBlock.Row(Array(parsed[..<columns]), source: SourceRange(line: range.firstLine))
     var bodyRows: [TableBlock.Row] = []
-    bodyRows.reserveCapacity(table.body.count)
-    for (offset, row) in table.body.enumerated() {
-      let cells = Array(parsed[next..<(next + row.count)])
+    bodyRows.reserveCapacity(parsed.count / columns - 1)
+    for (offset, next) in stride(from: columns, to: parsed.count, by: columns).enumerated() {
+      let cells = Array(parsed[next..<(next + columns)])
       bodyRows.append(TableBlock.Row(cells, source: SourceRange(line: range.firstLine + 2 + offset)))
-      next += row.count
     }
     return TableBlock(alignments: table.alignments, header: header, rows: bodyRows)
   }
@@ -408,12 +404,11 @@ private struct CmarkTreeConverter {
   /// its own text, without a parse.
   private func inlines(ofCells cells: [String]) -> [[Inline]] {
     let smart = options & CMARK_OPT_SMART != 0
-    let needsParse = cells.map { !$0.isEmpty && !Self.isPlainInlineText($0, smartPunctuation: smart) }
+    func isPlain(_ cell: String) -> Bool { cell.isEmpty || Self.isPlainInlineText(cell, smartPunctuation: smart) }
+    guard !cells.allSatisfy(isPlain) else { return cells.map { $0.isEmpty ? [] : [.text($0)] } }
+    let needsParse = cells.map { !isPlain($0) }
     let parsed = cells.indices.filter { needsParse[$0] }.map { cells[$0] }
-    var blocks: [Block] = []
-    if !parsed.isEmpty {
-      blocks = self.blocks(of: parsed.joined(separator: "\n\n"))
-    }
+    let blocks = self.blocks(of: parsed.joined(separator: "\n\n"))
     let aligned = blocks.count == parsed.count && blocks.allSatisfy {
       if case .paragraph = $0.content { return true } else { return false }
     }

@@ -8,91 +8,106 @@ import PaginateModel
 ///
 /// Cells are split on unescaped `|`; `\|` stands for a literal bar. The header and the
 /// delimiter row must have the same number of cells; body rows are padded or cut to it.
-/// Rows are scanned as UTF-8 bytes: `|`, `\`, `:`, `-`, space and tab are all ASCII.
+/// Rows are scanned as UTF-8 bytes where they lie in the source: `|`, `\`, `:`, `-`, space and
+/// tab are all ASCII. Only the cells' text is copied, each into one string.
 struct PipeTable {
   var alignments: [TableBlock.Alignment]
-  var header: [String]
-  var body: [[String]]
+  /// Every cell's text, row by row (the header first), each row exactly one cell per column.
+  var cells: [String]
 
-  /// Recognises a table, or returns `nil` when the lines are an ordinary paragraph.
-  init?(rows: [Substring]) {
-    guard rows.count >= 2, rows[0].utf8.contains(UInt8(ascii: "|")) else { return nil }
-    let delimiter = Self.cells(rows[1])
+  /// The number of columns: the header's cells.
+  var columnCount: Int { alignments.count }
+
+  /// Recognises a table in `rows` (each a line of the paragraph, without its line end and the
+  /// prefix of enclosing containers), or returns `nil` when they are an ordinary paragraph.
+  init?(rows: [UnsafeBufferPointer<UInt8>]) {
+    guard rows.count >= 2, rows[0].contains(UInt8(ascii: "|")) else { return nil }
     var alignments: [TableBlock.Alignment] = []
-    for cell in delimiter {
-      guard let alignment = Self.alignment(cell) else { return nil }
-      alignments.append(alignment)
+    var isDelimiterRow = true
+    Self.forEachCell(in: rows[1]) { cell, _ in
+      if let alignment = Self.alignment(cell) { alignments.append(alignment) } else { isDelimiterRow = false }
     }
-    let header = Self.cells(rows[0])
-    guard !header.isEmpty, header.count == delimiter.count else { return nil }
+    guard isDelimiterRow, !alignments.isEmpty else { return nil }
+    let columns = alignments.count
+    var cells: [String] = []
+    cells.reserveCapacity(columns * (rows.count - 1))
+    guard Self.appendCells(of: rows[0], columns: columns, to: &cells) == columns else { return nil }
+    for row in rows.dropFirst(2) {
+      let count = Self.appendCells(of: row, columns: columns, to: &cells)
+      for _ in count..<columns { cells.append("") }
+    }
     self.alignments = alignments
-    self.header = header
-    body = rows.dropFirst(2).map { row in
-      var cells = Self.cells(row)
-      if cells.count > header.count { cells.removeLast(cells.count - header.count) }
-      cells += Array(repeating: "", count: header.count - cells.count)
-      return cells
-    }
+    self.cells = cells
   }
 
-  /// Removes the indentation and the `>` markers of enclosing block quotes from a source line.
-  static func stripContainerPrefix(_ line: Substring, quoteDepth: Int) -> Substring {
-    let utf8 = line.utf8
-    var index = utf8.startIndex
+  /// The start of a source line after the indentation and the `>` markers of `quoteDepth`
+  /// enclosing block quotes.
+  static func contentStart(of line: UnsafeBufferPointer<UInt8>, quoteDepth: Int) -> Int {
+    var index = 0
     func skipBlanks() {
-      while index < utf8.endIndex, ByteText.isSpaceOrTab(utf8[index]) { index = utf8.index(after: index) }
+      while index < line.count, ByteText.isSpaceOrTab(line[index]) { index += 1 }
     }
     skipBlanks()
     var depth = quoteDepth
-    while depth > 0, index < utf8.endIndex, utf8[index] == UInt8(ascii: ">") {
-      index = utf8.index(after: index)
+    while depth > 0, index < line.count, line[index] == UInt8(ascii: ">") {
+      index += 1
       skipBlanks()
       depth -= 1
     }
-    return line[index...]
+    return index
   }
 
-  /// Splits a row into trimmed cells on unescaped bars, ignoring a leading and trailing bar.
-  static func cells(_ row: Substring) -> [String] {
-    var row = row
-    return row.withUTF8 { bytes in
-      var start = 0
-      var end = bytes.count
-      while start < end && ByteText.isSpaceOrTab(bytes[start]) { start += 1 }
-      while end > start && ByteText.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
-      if start < end && bytes[start] == UInt8(ascii: "|") { start += 1 }
-      if end > start && bytes[end - 1] == UInt8(ascii: "|") && !(end - 2 >= start && bytes[end - 2] == UInt8(ascii: "\\")) {
-        end -= 1
-      }
-      var cells: [String] = []
-      var cellStart = start
-      var hasEscapedBar = false
-      func finish(at cellEnd: Int) {
-        var from = cellStart
-        var to = cellEnd
-        while from < to && ByteText.isSpaceOrTab(bytes[from]) { from += 1 }
-        while to > from && ByteText.isSpaceOrTab(bytes[to - 1]) { to -= 1 }
-        let cell = UnsafeBufferPointer(rebasing: bytes[from..<to])
+  /// Appends the text of a row's cells to `cells`, at most `columns` of them (the rest are cut),
+  /// and returns how many it found (before the cut).
+  private static func appendCells(of row: UnsafeBufferPointer<UInt8>, columns: Int, to cells: inout [String]) -> Int {
+    var count = 0
+    forEachCell(in: row) { cell, hasEscapedBar in
+      if count < columns {
         cells.append(hasEscapedBar ? unescapingBars(cell) : String(decoding: cell, as: UTF8.self))
       }
-      var index = start
-      while index < end {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "\\") && index + 1 < end && bytes[index + 1] == UInt8(ascii: "|") {
-          hasEscapedBar = true
-          index += 2
-          continue
-        }
-        if byte == UInt8(ascii: "|") {
-          finish(at: index)
-          cellStart = index + 1
-          hasEscapedBar = false
-        }
-        index += 1
-      }
-      finish(at: end)
-      return cells
+      count += 1
     }
+    return count
+  }
+
+  /// Calls `body` with each cell of a row, trimmed, split on unescaped bars (a leading and a
+  /// trailing bar ignored), and whether it holds an escaped bar.
+  static func forEachCell(
+    in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, _ hasEscapedBar: Bool) -> Void
+  ) {
+    var start = 0
+    var end = bytes.count
+    while start < end && ByteText.isSpaceOrTab(bytes[start]) { start += 1 }
+    while end > start && ByteText.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+    if start < end && bytes[start] == UInt8(ascii: "|") { start += 1 }
+    if end > start && bytes[end - 1] == UInt8(ascii: "|") && !(end - 2 >= start && bytes[end - 2] == UInt8(ascii: "\\")) {
+      end -= 1
+    }
+    var cellStart = start
+    var hasEscapedBar = false
+    func finish(at cellEnd: Int) {
+      var from = cellStart
+      var to = cellEnd
+      while from < to && ByteText.isSpaceOrTab(bytes[from]) { from += 1 }
+      while to > from && ByteText.isSpaceOrTab(bytes[to - 1]) { to -= 1 }
+      body(UnsafeBufferPointer(rebasing: bytes[from..<to]), hasEscapedBar)
+    }
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\") && index + 1 < end && bytes[index + 1] == UInt8(ascii: "|") {
+        hasEscapedBar = true
+        index += 2
+        continue
+      }
+      if byte == UInt8(ascii: "|") {
+        finish(at: index)
+        cellStart = index + 1
+        hasEscapedBar = false
+      }
+      index += 1
+    }
+    finish(at: end)
   }
 
   /// A cell's text with each `\|` made a `|`.
@@ -112,11 +127,10 @@ struct PipeTable {
 
   /// The alignment a delimiter cell (`---`, `:--`, `--:`, `:-:`) stands for, or `nil` when the
   /// cell is not a delimiter.
-  static func alignment(_ cell: String) -> TableBlock.Alignment? {
-    let bytes = Array(cell.utf8)
-    let left = bytes.first == UInt8(ascii: ":")
-    let right = bytes.count > 1 && bytes.last == UInt8(ascii: ":")
-    let dashes = bytes.dropFirst(left ? 1 : 0).dropLast(right ? 1 : 0)
+  static func alignment(_ cell: UnsafeBufferPointer<UInt8>) -> TableBlock.Alignment? {
+    let left = cell.first == UInt8(ascii: ":")
+    let right = cell.count > 1 && cell.last == UInt8(ascii: ":")
+    let dashes = cell.dropFirst(left ? 1 : 0).dropLast(right ? 1 : 0)
     guard !dashes.isEmpty, dashes.allSatisfy({ $0 == UInt8(ascii: "-") }) else { return nil }
     switch (left, right) {
     case (true, true): return .center

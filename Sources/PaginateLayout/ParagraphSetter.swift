@@ -28,30 +28,49 @@ struct ParagraphSetter {
     return set(ParagraphText(inlines, style: style, links: links, notes: &notes, notesInline: notesInline))
   }
 
-  /// `text` as one line, when it is one as it is: printable ASCII, 1 to `width` bytes, no space
-  /// at either end and no two spaces together. Styled text has a span for each word, as the
-  /// general path gives it (the spaces between words keep no style).
+  /// `text` as one line, when it is one as it is (see ``isOneLineAsItIs(_:width:)``). Styled
+  /// text has a span for each word, as the general path gives it (the spaces between words keep
+  /// no style).
   private func asItIs(_ text: String, style: TextStyle) -> Line? {
-    let utf8 = text.utf8
-    guard utf8.count > 0 && utf8.count <= width else { return nil }
-    return utf8.withContiguousStorageIfAvailable { bytes -> Line? in
+    text.utf8.withContiguousStorageIfAvailable { bytes -> Line? in
+      guard Self.isOneLineAsItIs(bytes, width: width) else { return nil }
       var spans: [StyleSpan] = []
-      var wordStart = 0
-      var previous: UInt8 = 0x20
-      for (index, byte) in bytes.enumerated() {
-        if byte > 0x20 && byte < 0x7F {
-          if previous == 0x20 { wordStart = index }
-        } else if byte == 0x20 && previous != 0x20 {
-          if !style.isEmpty { spans.append(StyleSpan(range: wordStart..<index, style: style)) }
-        } else {
-          return nil
-        }
-        previous = byte
-      }
-      guard previous != 0x20 else { return nil }
-      if !style.isEmpty { spans.append(StyleSpan(range: wordStart..<bytes.count, style: style)) }
+      if !style.isEmpty { Self.appendWordSpans(of: bytes, style: style, at: 0, to: &spans) }
       return Line(text: text, spans: spans)
     } ?? nil
+  }
+
+  /// The text of `inlines` when the setter sets them as they are, on one line of `width`
+  /// cells: one run of plain text that ``isOneLineAsItIs(_:width:)``. Its width is its length.
+  static func textAsItIs(_ inlines: [Inline], width: Int) -> String? {
+    guard inlines.count == 1, case .text(let text) = inlines[0] else { return nil }
+    let isOneLine = text.utf8.withContiguousStorageIfAvailable { isOneLineAsItIs($0, width: width) }
+    return isOneLine == true ? text : nil
+  }
+
+  /// Whether `bytes` make one line as they are: printable ASCII, 1 to `width` bytes, no space
+  /// at either end and no two spaces together. The general path would give the same line.
+  static func isOneLineAsItIs(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Bool {
+    guard bytes.count > 0 && bytes.count <= width else { return false }
+    var previous: UInt8 = 0x20
+    for byte in bytes {
+      guard (byte > 0x20 && byte < 0x7F) || (byte == 0x20 && previous != 0x20) else { return false }
+      previous = byte
+    }
+    return previous != 0x20
+  }
+
+  /// Appends a span of `style` for each word of a line set as it is (see
+  /// ``isOneLineAsItIs(_:width:)``), its bytes starting at `offset` in the line.
+  static func appendWordSpans(
+    of bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, at offset: Int, to spans: inout [StyleSpan]
+  ) {
+    var wordStart = 0
+    for index in 0..<bytes.count where bytes[index] == 0x20 {
+      spans.appendMerging(StyleSpan(range: (offset + wordStart)..<(offset + index), style: style))
+      wordStart = index + 1
+    }
+    spans.appendMerging(StyleSpan(range: (offset + wordStart)..<(offset + bytes.count), style: style))
   }
 
   /// Sets a flattened paragraph; an empty paragraph gives no lines. Each flow line has its

@@ -32,11 +32,24 @@ struct TableLayout {
   /// The header row and its rule.
   func headerLines(notes: inout FootnoteRegistry) -> [FlowLine] {
     guard let columnWidths else { return [] }
-    var lines = row(table.header, style: [.bold], widths: columnWidths, notes: &notes)
-    let rule = columnWidths.map { String.repeated("─", count: $0) }.joined(separator: "─┼─")
-    lines.append(FlowLine(line: Line(rule, style: .furniture)))
+    var lines: [FlowLine] = []
+    row(table.header, style: [.bold], widths: columnWidths, notes: &notes, into: &lines)
+    lines.append(FlowLine(line: Line(Self.rule(widths: columnWidths), style: .furniture)))
     for index in lines.indices.dropFirst() { lines[index].penalty = Penalty.unsplittable }
     return lines
+  }
+
+  /// The rule under the header: `─` across each column, `┼` where the separators cross it.
+  private static func rule(widths: [Int]) -> String {
+    let dash = Array("─".utf8)
+    let cross = Array("─┼─".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity((widths.reduce(0, +) + separatorWidth * (widths.count - 1)) * dash.count)
+    for (column, width) in widths.enumerated() {
+      if column > 0 { bytes.append(contentsOf: cross) }
+      for _ in 0..<width { bytes.append(contentsOf: dash) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// All the lines of the table. Body lines carry `headerID` so that the header is repeated
@@ -44,57 +57,72 @@ struct TableLayout {
   func lines(header: [FlowLine], headerID: Int, source: SourceRange?, notes: inout FootnoteRegistry) -> [FlowLine] {
     guard let columnWidths else { return stacked(source: source, notes: &notes) }
     var result = header.withSource(table.header.source ?? source)
+    result.reserveCapacity(result.count + table.rows.count)  // most rows are one line
     for (rowIndex, body) in table.rows.enumerated() {
-      var lines = row(body, style: [], widths: columnWidths, notes: &notes)
-      for index in lines.indices {
-        lines[index].source = body.source ?? source
-        lines[index].tableHeader = headerID
-        lines[index].penalty = index == 0 ? (rowIndex == 0 ? Penalty.keepWithHeading : Penalty.free) : Penalty.unsplittable
+      let first = result.count
+      row(body, style: [], widths: columnWidths, notes: &notes, into: &result)
+      for index in first..<result.count {
+        result[index].source = body.source ?? source
+        result[index].tableHeader = headerID
+        result[index].penalty =
+          index == first ? (rowIndex == 0 ? Penalty.keepWithHeading : Penalty.free) : Penalty.unsplittable
       }
-      result.append(moving: lines)
     }
     return result
   }
 
-  /// One row: each cell set at its column width, aligned, side by side.
-  private func row(_ row: TableBlock.Row, style: TextStyle, widths: [Int], notes: inout FootnoteRegistry) -> [FlowLine] {
-    var cells: [[FlowLine]] = []
+  /// A cell set at its column's width: its text as it is when that is one line (most cells:
+  /// no setter, no lines of its own), or the lines the paragraph setter makes of it.
+  private enum Cell {
+    case asItIs(String)
+    case set([FlowLine])
+
+    var height: Int {
+      switch self {
+      case .asItIs: 1
+      case .set(let lines): lines.count
+      }
+    }
+  }
+
+  private static let separatorBytes = Array(separator.utf8)
+
+  /// Appends the lines of one row to `lines`: each cell set at its column width, aligned, side
+  /// by side.
+  private func row(
+    _ row: TableBlock.Row, style: TextStyle, widths: [Int], notes: inout FootnoteRegistry, into lines: inout [FlowLine]
+  ) {
+    var cells: [Cell] = []
     cells.reserveCapacity(widths.count)
     var height = 1
     for column in widths.indices {
       let inlines = column < row.cells.count ? row.cells[column] : []
+      if let text = ParagraphSetter.textAsItIs(inlines, width: widths[column]) {
+        cells.append(.asItIs(text))
+        continue
+      }
       let setter = ParagraphSetter(width: widths[column], strategy: .greedy, justifies: false)
-      let lines = setter.set(inlines, style: style, links: options.links, notes: &notes, notesInline: notesInline)
-      height = max(height, lines.count)
-      cells.append(lines)
+      let cell = Cell.set(setter.set(inlines, style: style, links: options.links, notes: &notes, notesInline: notesInline))
+      height = max(height, cell.height)
+      cells.append(cell)
     }
     let last = widths.count - 1
     // Each line is written as bytes and spans, then made a line at once. Appended piece by
     // piece to a `Line`, every separator and cell went through a `String` append and every
     // pad through a string of spaces (1.2 M more instructions for the 263 tables of the 1 MB
     // Markdown slice).
-    let separator = Array(Self.separator.utf8)
+    let separator = Self.separatorBytes
     var bytes: [UInt8] = []
     bytes.reserveCapacity(widths.reduce(0, +) + separator.count * last)
-    var lines: [FlowLine] = []
-    lines.reserveCapacity(height)
     for lineIndex in 0..<height {
       bytes.removeAll(keepingCapacity: true)
       var spans: [StyleSpan] = []
+      spans.reserveCapacity(2 * widths.count)  // the separators, and a styled cell each
       var lineNotes: [Int] = []
       func pad(_ count: Int) { if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) } }
-      for column in widths.indices {
-        if column > 0 {
-          spans.appendMerging(StyleSpan(range: bytes.count..<(bytes.count + separator.count), style: .furniture))
-          bytes.append(contentsOf: separator)
-        }
-        guard lineIndex < cells[column].count else {
-          if column < last { pad(widths[column]) }
-          continue
-        }
-        let cell = cells[column][lineIndex]
-        lineNotes += cell.notes
-        let slack = max(widths[column] - cell.line.width, 0)
+      // Pads the cell's slack as its column's alignment says, then appends its text.
+      func align(width: Int, column: Int, _ append: () -> Void) {
+        let slack = max(widths[column] - width, 0)
         let alignment = column < table.alignments.count ? table.alignments[column] : .unspecified
         let before: Int
         switch alignment {
@@ -103,19 +131,43 @@ struct TableLayout {
         case .left, .unspecified: before = 0
         }
         pad(before)
-        let offset = bytes.count
-        cell.line.withUTF8 { bytes.append(contentsOf: $0) }
-        for span in cell.line.spans {
-          spans.appendMerging(StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
-        }
+        append()
         // The last column needs no padding after it: a line has no trailing spaces.
         if column < last { pad(slack - before) }
+      }
+      for column in widths.indices {
+        if column > 0 {
+          spans.appendMerging(StyleSpan(range: bytes.count..<(bytes.count + separator.count), style: .furniture))
+          bytes.append(contentsOf: separator)
+        }
+        switch cells[column] {
+        case .asItIs(let text) where lineIndex == 0:
+          align(width: text.utf8.count, column: column) {
+            let offset = bytes.count
+            _ = text.utf8.withContiguousStorageIfAvailable { text in
+              bytes.append(contentsOf: text)
+              if !style.isEmpty { ParagraphSetter.appendWordSpans(of: text, style: style, at: offset, to: &spans) }
+            }
+          }
+        case .set(let cellLines) where lineIndex < cellLines.count:
+          let cell = cellLines[lineIndex]
+          lineNotes += cell.notes
+          align(width: cell.line.width, column: column) {
+            let offset = bytes.count
+            cell.line.withUTF8 { bytes.append(contentsOf: $0) }
+            for span in cell.line.spans {
+              spans.appendMerging(
+                StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
+            }
+          }
+        default:
+          if column < last { pad(widths[column]) }
+        }
       }
       var line = Line(text: String(decoding: bytes, as: UTF8.self), spans: spans)
       line.trimTrailingSpaces()
       lines.append(FlowLine(line: line, notes: lineNotes))
     }
-    return lines
   }
 
   /// Rows stacked for a page too narrow for the columns: `Header: cell` per line.
@@ -196,6 +248,7 @@ struct TableLayout {
   /// The width of a cell's text on one line, and the width of its longest word (words are
   /// separated by spaces and newlines).
   private static func measure(_ cell: [Inline]) -> (width: Int, longestWord: Int) {
+    if cell.count == 1, case .text(let text) = cell[0], let measured = measureASCII(text) { return measured }
     var text = cell.plainText
     var width = 0
     var longestWord = 0
@@ -213,5 +266,24 @@ struct TableLayout {
       longestWord = max(longestWord, word)
     }
     return (width, longestWord)
+  }
+
+  /// ``measure(_:)`` for text that is printable ASCII, where each byte is a cell: `nil` for
+  /// other text.
+  private static func measureASCII(_ text: String) -> (width: Int, longestWord: Int)? {
+    text.utf8.withContiguousStorageIfAvailable { bytes -> (width: Int, longestWord: Int)? in
+      var longestWord = 0
+      var word = 0
+      for byte in bytes {
+        guard byte >= 0x20 && byte < 0x7F else { return nil }
+        if byte == 0x20 {
+          longestWord = max(longestWord, word)
+          word = 0
+        } else {
+          word += 1
+        }
+      }
+      return (bytes.count, max(longestWord, word))
+    } ?? nil
   }
 }

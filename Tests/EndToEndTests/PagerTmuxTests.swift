@@ -6,8 +6,10 @@ import Testing
 @Suite("The pager in tmux", .serialized)
 struct PagerTmuxTests {
   let session = "paginate-test-\(UUID().uuidString.prefix(8))"
-  /// A tmux server of the test's own (`-L`), apart from any the user runs.
-  let socket = "paginate-tests-\(getpid())"
+  /// A tmux server of the test's own (`-L`), apart from any the user runs and from the one
+  /// the test before it killed: a server shared by the suite's tests could still be exiting
+  /// when the next test asked it for a session, which then never came (seen under load).
+  let socket = "paginate-tests-\(getpid())-\(UUID().uuidString.prefix(8))"
 
   /// Runs tmux through a shell that this process waits for, which waits for the client however
   /// tmux forks its server, with the output in a file (a pipe would stay open in the server).

@@ -139,10 +139,18 @@ struct FootnoteRegistry {
 
   /// The number of `destination`, assigning the next one on first use.
   mutating func number(for destination: String) -> Int {
-    if let number = numbers[destination] { return number }
-    entries.append(.destination(destination))
-    numbers[destination] = entries.count
-    return entries.count
+    // One hash of the destination, whether it is new or not (a lookup and then an insertion
+    // hashed a new one twice).
+    let next = entries.count + 1
+    let number = Self.assign(next, ifAbsent: &numbers[destination, default: 0])
+    if number == next { entries.append(.destination(destination)) }
+    return number
+  }
+
+  /// `number`, or `next` stored there first when it is 0 (absent).
+  private static func assign(_ next: Int, ifAbsent number: inout Int) -> Int {
+    if number == 0 { number = next }
+    return number
   }
 
   /// The number of the note with these blocks, assigning the next one on first use. Two equal
@@ -163,8 +171,16 @@ struct FootnoteRegistry {
   /// text already is its URL.
   static func showsDestination(_ destination: String, text: [Inline]) -> Bool {
     guard !destination.isEmpty else { return false }
-    let shown = text.plainText
-    return shown != destination && "mailto:" + shown != destination
+    if text.count == 1, case .text(let shown) = text[0] { return isShown(destination, text: shown) }
+    return isShown(destination, text: text.plainText)
+  }
+
+  /// Whether `destination` is shown beside the link text `shown`: not when it is that text, or
+  /// that text after `mailto:` (an e-mail autolink).
+  private static func isShown(_ destination: String, text shown: String) -> Bool {
+    // Only a destination whose bytes begin `mailto:` can equal `mailto:` and the text: no
+    // combining mark changes a colon, so every form of that string begins so.
+    return shown != destination && !(destination.utf8.starts(with: "mailto:".utf8) && "mailto:" + shown == destination)
   }
 
   /// Numbers the notes of `block`, and its links when they are shown as footnotes, in the
@@ -190,7 +206,8 @@ struct FootnoteRegistry {
     case .blockQuote(let children): for child in children { register(child, links: links) }
     case .list(let list): for item in list.items { for child in item.blocks { register(child, links: links) } }
     case .table(let table):
-      for row in [table.header] + table.rows { for cell in row.cells { walk(cell) } }
+      for cell in table.header.cells { walk(cell) }
+      for row in table.rows { for cell in row.cells { walk(cell) } }
     case .definitionList(let items):
       for item in items {
         walk(item.term)

@@ -14,7 +14,15 @@ extension String {
         if unit.count == 1 {
           base.initialize(repeating: source.pointee, count: count)
         } else {
-          for index in 0..<count { (base + index * unit.count).initialize(from: source, count: unit.count) }
+          // One piece, then the bytes written so far copied after themselves, doubling.
+          let total = unit.count * count
+          base.initialize(from: source, count: unit.count)
+          var written = unit.count
+          while written < total {
+            let chunk = Swift.min(written, total - written)
+            (base + written).initialize(from: base, count: chunk)
+            written += chunk
+          }
         }
         return unit.count * count
       }

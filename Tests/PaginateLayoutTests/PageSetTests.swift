@@ -84,6 +84,27 @@ struct PageSetTests {
     #expect(inline[0].textLines[0] == "See this <https://example.org/a>")
   }
 
+  @Test("an autolink (its text is its URL, or its address after mailto:) gets no note; a link cited twice keeps its number")
+  func autolinksAndRepeatedLinks() {
+    let document = Document(blocks: [
+      .paragraph([
+        .link(destination: "https://e.org/x", title: "", content: [.text("https://e.org/x")]), .text(" "),
+        .link(destination: "mailto:me@e.org", title: "", content: [.text("me@e.org")]), .text(" "),
+        .link(destination: "https://e.org/y", title: "", content: [.emphasis([.text("https://e.org/y")])]), .text(" "),
+        .link(destination: "mailto:me@e.org", title: "", content: [.text("mail")]), .text(" "),
+        .link(destination: "https://e.org/x", title: "", content: [.text("x")]), .text(" "),
+        .link(destination: "mailto:x", title: "", content: [.text("mailto:x")]), .text(" "),
+        .link(destination: "mailto:", title: "", content: [.text("")]), .text(" "),
+        .link(destination: "https://e.org/x", title: "", content: [.text("again")]),
+      ])
+    ])
+    let lines = pages(document, options(80, 12)).flatMap(\.textLines).filter { !$0.isEmpty }
+    #expect(lines == [
+      "https://e.org/x me@e.org https://e.org/y mail[1] x[2] mailto:x again[2]",
+      "────────────", "[1] mailto:me@e.org", "[2] https://e.org/x",
+    ])
+  }
+
   @Test("a page set that keeps no pages drops those behind the last one asked for")
   func keepsNoPagesBehind() async {
     await #expect(processExitsWith: .failure) {

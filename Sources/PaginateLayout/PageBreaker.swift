@@ -45,7 +45,7 @@ struct PageBreaker {
     var taken = 0
     var notes: [Int] = []
     var noteLineCount = 0
-    var best = (count: 0, cost: Int.max, noteCount: 0)
+    var best = (count: 0, cost: Int.max, noteCount: 0, noteLineCount: 0)
     while source.hasLine(at: taken) {
       if taken > 0 && source[taken].forcedBreak != nil { break }
       var newNotes: [Int] = []
@@ -63,7 +63,7 @@ struct PageBreaker {
       noteLineCount += extra
       let cost = breakCost(after: taken, used: min(used, height))
       if cost <= best.cost {
-        best = (taken, cost, notes.count)
+        best = (taken, cost, notes.count, noteLineCount)
       }
       if cost == 0 && used == height { break }
     }
@@ -90,6 +90,7 @@ struct PageBreaker {
     // Notes at the foot of the text area; if a single line cites more than fit, the rest go.
     var noteArea: [Line] = []
     if !chosenNotes.isEmpty {
+      noteArea.reserveCapacity(best.noteLineCount)  // the rule and every chosen note's lines
       noteArea.append(Line(String.repeated("─", count: min(12, width)), style: .furniture))
       for note in chosenNotes { noteArea += noteLines(note) }
     }
@@ -134,7 +135,9 @@ struct PageBreaker {
         // piece of the destination as a link.
         let indent = String.repeated(" ", count: markerWidth)
         for (index, piece) in BlockLayout.cut(destination, width: width - markerWidth).enumerated() {
-          var spans = [StyleSpan(range: 0..<markerWidth, style: .furniture)]
+          var spans: [StyleSpan] = []
+          spans.reserveCapacity(2)  // an array literal of one would grow for the second
+          spans.append(StyleSpan(range: 0..<markerWidth, style: .furniture))
           let end = markerWidth + piece.utf8.count
           if end > markerWidth { spans.append(StyleSpan(range: markerWidth..<end, style: .link)) }
           lines.append(Line(text: (index == 0 ? marker : indent) + piece, spans: spans))

@@ -177,18 +177,23 @@ private struct CmarkTreeConverter {
   }
 
   mutating func convert() -> [Block] {
-    guard let root = parse() else { return [] }
-    defer { cmark_node_free(root) }
-    return convert(subtree: root)
+    CmarkArena.withArena {
+      guard let root = parse() else { return [] }
+      defer { cmark_node_free(root) }
+      return convert(subtree: root)
+    }
   }
 
-  /// Parses the source. The caller owns the tree and frees it with `cmark_node_free`.
+  /// Parses the source with libcmark's memory in the thread's ``CmarkArena``: call it, and
+  /// free the tree with `cmark_node_free`, inside `CmarkArena.withArena`.
   func parse() -> OpaquePointer? {
-    // The corresponding C function is `cmark_parse_document`.
-    source.withMemoryRebound(to: CChar.self) { chars -> OpaquePointer? in
-      guard let base = chars.baseAddress else { return cmark_parse_document(nil, 0, options) }
-      return cmark_parse_document(base, chars.count, options)
+    // `cmark_parse_document` with the arena's allocator.
+    guard let parser = cmark_parser_new_with_mem(options, CmarkArena.allocator) else { return nil }
+    defer { cmark_parser_free(parser) }
+    source.withMemoryRebound(to: CChar.self) { chars in
+      if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
     }
+    return cmark_parser_finish(parser)
   }
 
   /// Converts the tree under `top` (the document, or one of its top-level blocks).
@@ -517,6 +522,7 @@ private struct MarkdownBlockStream: BlockSource {
     let queue = BlockQueue()
     cancellation = Cancellation(queue)
     let convert: @Sendable () -> Void = {
+      CmarkArena.withArena {
       input.withBytes { bytes in
         var converter = CmarkTreeConverter(source: bytes, options: options)
         guard let root = converter.parse() else {
@@ -547,6 +553,7 @@ private struct MarkdownBlockStream: BlockSource {
           }
         }
         queue.finish()
+      }
       }
     }
     if !DetachedThread.start(stackSize: 16 << 20, convert) {

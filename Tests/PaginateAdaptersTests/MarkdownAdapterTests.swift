@@ -265,3 +265,42 @@ struct MarkdownAdapterTests {
     #expect(try markdown("").blocks.isEmpty)
   }
 }
+
+/// libcmark's memory comes from an arena per thread (see `CmarkArena`): blocks far larger
+/// than its chunks, buffers that grow in place and by copying, freed blocks taken again, and
+/// parses on several threads at once must all read as one parse alone does.
+@Suite("Markdown adapter memory")
+struct MarkdownArenaTests {
+  /// A code block and a paragraph larger than the arena's chunks, a table whose cells are
+  /// parsed inside the document's parse, and many small blocks around them.
+  static let text: String = {
+    var text = "# Title\n\n"
+    for index in 0..<300 { text += "Paragraph \(index) with *emphasis*, `code` and [a link](https://e.org/\(index)).\n\n" }
+    text += "```\n" + (0..<40_000).map { "code line \($0)" }.joined(separator: "\n") + "\n```\n\n"
+    text += (0..<30_000).map { "word\($0)" }.joined(separator: " ") + "\n\n"
+    text += "| a | *b* |\n|---|---|\n| `x` | [y](z) |\n\n- item\n- > quoted **item**\n"
+    return text
+  }()
+
+  @Test("large and small blocks, and parses on four threads at once, read as one parse alone")
+  func largeBlocksAndThreads() async throws {
+    let alone = try markdown(Self.text)
+    #expect(alone.blocks.count == 305)  // the title, 300 paragraphs, code, words, table, list
+    guard case .codeBlock(_, let code) = alone.blocks[301].content else {
+      Issue.record("expected the code block, got \(alone.blocks[301].content)")
+      return
+    }
+    let lines: [String] = (0..<40_000).map { "code line \($0)" }
+    #expect(code == lines.joined(separator: "\n"))
+    guard case .paragraph(let words) = alone.blocks[302].content else {
+      Issue.record("expected the long paragraph, got \(alone.blocks[302].content)")
+      return
+    }
+    #expect(words.plainText == (0..<30_000).map { "word\($0)" }.joined(separator: " "))
+    let documents = try await withThrowingTaskGroup(of: Document.self) { group in
+      for _ in 0..<4 { group.addTask { try markdown(Self.text) } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    for document in documents { #expect(document == alone) }
+  }
+}

@@ -50,7 +50,7 @@ mkdir -p Benchmarks/results
         return 1
       fi
       awk -v r="$refs" -v n="$(wc -c < "$input")" -v l="$label" \
-        'BEGIN { printf "  %-34s %15d %7.1f per byte\n", l, r, r / n }'
+        'BEGIN { printf "  %-34s %15.0f %7.1f per byte\n", l, r, r / n }'
     }
     count "paginate prose.txt" Benchmarks/corpus/prose.txt \
       .build/release/paginate --color never --page-size 80x66 Benchmarks/corpus/prose.txt || true

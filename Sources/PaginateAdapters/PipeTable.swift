@@ -34,7 +34,7 @@ struct PipeTable {
     guard Self.appendCells(of: rows[0], columns: columns, to: &cells) == columns else { return nil }
     for row in rows.dropFirst(2) {
       let count = Self.appendCells(of: row, columns: columns, to: &cells)
-      for _ in count..<columns { cells.append("") }
+      if count < columns { cells.append(contentsOf: repeatElement("", count: columns - count)) }
     }
     self.alignments = alignments
     self.cells = cells

@@ -169,6 +169,13 @@ struct MarkdownAdapterTests {
     #expect(table.rows == [TableBlock.Row([[.text("1")], [.text("2")]], source: SourceRange(line: 6))])
   }
 
+  @Test("body rows with fewer cells than the header are padded, with more are cut")
+  func raggedRows() throws {
+    let document = try markdown("| a | b |\n|---|---|\n| 1 |\n| 2 | 3 | 4 | 5 |\n|\n")
+    let table = try #require(leadingTable(document))
+    #expect(table.rows.map(\.cells) == [[[.text("1")], []], [[.text("2")], [.text("3")]], [[], []]])
+  }
+
   @Test("escaped bars at the edges of cells and rows, and tabs around cells")
   func pipeTableEdges() throws {
     let document = try markdown("| h1 | h2 |\n|---|---|\n|\t\\|a\t| b \\||\n| x \\|\n")

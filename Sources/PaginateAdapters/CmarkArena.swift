@@ -6,18 +6,20 @@ internal import CCmark
   import Darwin
 #endif
 
-/// Memory for libcmark's parses on one thread, handed out from large zeroed chunks and given
+/// Memory for libcmark's parses on one thread, handed out from large mapped chunks and given
 /// back all at once when the outermost ``withArena(_:)`` ends.
 ///
 /// A parse makes and frees hundreds of thousands of small blocks (nodes, text, buffers), and
 /// its tree is freed node by node after conversion. Through the C library's allocator that
 /// was a fifth of the instructions of a Markdown run (glibc's slow paths: the converter's
-/// thread frees little and makes much). Here an allocation is a pointer bump, `free` does
-/// nothing, and a buffer that grows at the end of its chunk grows in place. The price is that
-/// memory a parse frees is not reused before the arena ends.
+/// thread frees little and makes much). Here an allocation is a pointer bump or a pop from a
+/// list of freed blocks of its size, and a buffer that grows at the end of its chunk grows in
+/// place. The price is that freed blocks over 4 KiB are not reused before the arena ends.
 ///
 /// libcmark's allocator is three C functions with no context argument, so the arena in use is
-/// the calling thread's (a thread-specific value), set by ``withArena(_:)``.
+/// the calling thread's (a thread-specific value), set by ``withArena(_:)``. libcmark does not
+/// check what its allocator returns, so a failure stops the program with a message here, as
+/// libcmark's own allocator does, rather than giving it a null pointer.
 struct CmarkArena {
   /// The allocator to give libcmark (`cmark_parser_new_with_mem`); valid only inside
   /// ``withArena(_:)`` on the thread that parses. Written once, when first used, and only read
@@ -28,15 +30,15 @@ struct CmarkArena {
       to: cmark_mem(
         calloc: { count, size in
           let (total, overflow) = count.multipliedReportingOverflow(by: size)
-          return overflow ? nil : CmarkArena.current?.pointee.allocate(total)
+          guard !overflow else { CmarkArena.fail("an allocation too large to count") }
+          return CmarkArena.inUse.pointee.allocate(total)
         },
         realloc: { pointer, size in
-          guard let arena = CmarkArena.current else { return nil }
-          guard let pointer else { return arena.pointee.allocate(size) }
-          return arena.pointee.reallocate(pointer, to: size)
+          guard let pointer else { return CmarkArena.inUse.pointee.allocate(size) }
+          return CmarkArena.inUse.pointee.reallocate(pointer, to: size)
         },
         free: { pointer in
-          if let pointer { CmarkArena.current?.pointee.release(pointer) }
+          if let pointer { CmarkArena.inUse.pointee.release(pointer) }
         }))
     return memory
   }()
@@ -69,8 +71,19 @@ struct CmarkArena {
     pthread_getspecific(key)?.assumingMemoryBound(to: CmarkArena.self)
   }
 
-  /// Bytes before each block: its size, and its index in `dedicated` (-1 in a chunk). A
-  /// chunk's first 16 bytes hold the chunk before it.
+  /// The calling thread's arena, for libcmark's calls.
+  private static var inUse: UnsafeMutablePointer<CmarkArena> {
+    guard let current else { fail("libcmark allocated outside CmarkArena.withArena") }
+    return current
+  }
+
+  private static func fail(_ reason: String) -> Never {
+    fatalError("paginate: out of memory for libcmark (\(reason))")
+  }
+
+  /// Bytes before each block: its capacity (a multiple of 16, or the size asked for a block of
+  /// its own), and its index in `dedicated` (-1 in a chunk). A chunk's first 16 bytes hold the
+  /// chunk before it.
   private static let header = 16
   private static let chunkSize = 1 << 20
   /// Larger blocks get their own allocation, so that a big buffer can grow with `realloc`.
@@ -78,7 +91,7 @@ struct CmarkArena {
   /// Freed blocks of a chunk up to this size are taken again by the same parse.
   private static let reused = 4096
 
-  /// Freed blocks of chunks, by size class (16 bytes each), each holding the next's address.
+  /// Freed blocks of chunks, by capacity (16 bytes a class), each holding the next's address.
   private let freed: UnsafeMutablePointer<UnsafeMutableRawPointer?> = {
     let lists = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: reused / 16 + 1)
     lists.initialize(repeating: nil, count: reused / 16 + 1)
@@ -94,41 +107,52 @@ struct CmarkArena {
     var chunk = lastChunk
     while let current = chunk {
       chunk = current.load(as: UnsafeMutableRawPointer?.self)
-      free(current)
+      munmap(current, Self.chunkSize)
     }
     for block in dedicated { free(block) }
     freed.deallocate()
   }
 
-  /// `size` zeroed bytes, 16-byte aligned (chunks come zeroed; a reused block is zeroed).
-  private mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
-    let rounded = (size + 15) & ~15
-    if rounded > Self.largest { return allocateDedicated(size) }
-    if rounded <= Self.reused, let block = freed[rounded / 16] {
-      freed[rounded / 16] = block.load(as: UnsafeMutableRawPointer?.self)
-      block.initializeMemory(as: UInt8.self, repeating: 0, count: rounded)
-      block.storeBytes(of: size, toByteOffset: -16, as: Int.self)
+  /// The capacity of a chunk's block for `size` bytes: at least 16 (a freed block holds a
+  /// link), a multiple of 16 (blocks stay aligned as `malloc`'s are).
+  private static func capacity(_ size: Int) -> Int {
+    guard size >= 0 else { fail("a size past the address space") }  // a huge size_t
+    return max(16, (size + 15) & ~15)
+  }
+
+  /// `size` zeroed bytes, 16-byte aligned (a chunk's new bytes are zero; a reused block is
+  /// cleared).
+  private mutating func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+    let capacity = Self.capacity(size)
+    if capacity > Self.largest { return allocateDedicated(size) }
+    if capacity <= Self.reused, let block = freed[capacity / 16] {
+      freed[capacity / 16] = block.load(as: UnsafeMutableRawPointer?.self)
+      block.initializeMemory(as: UInt8.self, repeating: 0, count: capacity)
       return block
     }
-    if cursor == nil || end! - cursor! < Self.header + rounded {
-      guard let chunk = calloc(1, Self.chunkSize) else { return nil }
+    if cursor == nil || end! - cursor! < Self.header + capacity {
+      // Mapped, not `calloc`ed: the kernel's pages come zeroed, where glibc cleared each chunk
+      // (8 M instructions on 1 MB of Markdown).
+      let mapped = mmap(nil, Self.chunkSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+      guard let chunk = mapped, chunk != MAP_FAILED else { Self.fail("no chunk of \(Self.chunkSize) bytes") }
       chunk.storeBytes(of: lastChunk, as: UnsafeMutableRawPointer?.self)
       lastChunk = chunk
       cursor = chunk + Self.header
       end = chunk + Self.chunkSize
     }
     let block = cursor! + Self.header
-    block.storeBytes(of: size, toByteOffset: -16, as: Int.self)
+    block.storeBytes(of: capacity, toByteOffset: -16, as: Int.self)
     block.storeBytes(of: -1, toByteOffset: -8, as: Int.self)
-    cursor = block + rounded
+    cursor = block + capacity
     return block
   }
 
   /// Takes back a block: a small one of a chunk for reuse, a block of its own at once.
   private mutating func release(_ pointer: UnsafeMutableRawPointer) {
-    let size = pointer.load(fromByteOffset: -16, as: Int.self)
+    let capacity = pointer.load(fromByteOffset: -16, as: Int.self)
     let index = pointer.load(fromByteOffset: -8, as: Int.self)
     if index >= 0 {
+      precondition(index < dedicated.count && dedicated[index] == pointer - Self.header, "not a block of this arena")
       // The last block of its own takes the freed one's index.
       let last = dedicated.removeLast()
       if index < dedicated.count {
@@ -138,44 +162,39 @@ struct CmarkArena {
       free(pointer - Self.header)
       return
     }
-    let rounded = (size + 15) & ~15
-    guard rounded <= Self.reused else { return }  // given back with the arena
-    pointer.storeBytes(of: freed[rounded / 16], as: UnsafeMutableRawPointer?.self)
-    freed[rounded / 16] = pointer
+    guard capacity <= Self.reused else { return }  // given back with the arena
+    pointer.storeBytes(of: freed[capacity / 16], as: UnsafeMutableRawPointer?.self)
+    freed[capacity / 16] = pointer
   }
 
-  private mutating func allocateDedicated(_ size: Int) -> UnsafeMutableRawPointer? {
-    guard let base = calloc(1, Self.header + size) else { return nil }
+  private mutating func allocateDedicated(_ size: Int) -> UnsafeMutableRawPointer {
+    guard let base = calloc(1, Self.header + size) else { Self.fail("no block of \(size) bytes") }
     dedicated.append(base)
     base.storeBytes(of: size, as: Int.self)
     base.storeBytes(of: dedicated.count - 1, toByteOffset: 8, as: Int.self)
     return base + Self.header
   }
 
-  /// The block at `pointer` with room for `size` bytes: grown in place when it is the last
-  /// one of the current chunk and the chunk has room, else copied to a new block.
-  private mutating func reallocate(_ pointer: UnsafeMutableRawPointer, to size: Int) -> UnsafeMutableRawPointer? {
-    let oldSize = pointer.load(fromByteOffset: -16, as: Int.self)
+  /// The block at `pointer` with room for `size` bytes: the same block when it has the room
+  /// or is the last one of the current chunk and the chunk has it, else a copy.
+  private mutating func reallocate(_ pointer: UnsafeMutableRawPointer, to size: Int) -> UnsafeMutableRawPointer {
+    let oldCapacity = pointer.load(fromByteOffset: -16, as: Int.self)
     let index = pointer.load(fromByteOffset: -8, as: Int.self)
     if index >= 0 {
-      guard let base = realloc(pointer - Self.header, Self.header + size) else { return nil }
+      guard let base = realloc(pointer - Self.header, Self.header + size) else { Self.fail("no block of \(size) bytes") }
       dedicated[index] = base
       base.storeBytes(of: size, as: Int.self)
       return base + Self.header
     }
-    let oldRounded = (oldSize + 15) & ~15
-    let rounded = (size + 15) & ~15
-    if rounded == oldRounded {
-      pointer.storeBytes(of: size, toByteOffset: -16, as: Int.self)
+    let capacity = Self.capacity(size)
+    if capacity <= oldCapacity { return pointer }
+    if pointer + oldCapacity == cursor, capacity <= Self.largest, end! - pointer >= capacity {
+      pointer.storeBytes(of: capacity, toByteOffset: -16, as: Int.self)
+      cursor = pointer + capacity
       return pointer
     }
-    if pointer + oldRounded == cursor, rounded > oldRounded, rounded <= Self.largest, end! - pointer >= rounded {
-      pointer.storeBytes(of: size, toByteOffset: -16, as: Int.self)
-      cursor = pointer + rounded
-      return pointer
-    }
-    guard let block = allocate(size) else { return nil }
-    block.copyMemory(from: pointer, byteCount: min(oldSize, size))
+    let block = allocate(size)
+    block.copyMemory(from: pointer, byteCount: min(oldCapacity, size))
     release(pointer)
     return block
   }

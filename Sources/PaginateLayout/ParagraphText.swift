@@ -158,10 +158,11 @@ struct FootnoteRegistry {
   /// do; that is what lets a block be laid out again (or on another core) and cite the same
   /// numbers.
   mutating func number(forNote blocks: [Block]) -> Int {
-    if let number = noteNumbers[blocks] { return number }
-    entries.append(.note(blocks))
-    noteNumbers[blocks] = entries.count
-    return entries.count
+    // One hash of the blocks, as for a destination.
+    let next = entries.count + 1
+    let number = Self.assign(next, ifAbsent: &noteNumbers[blocks, default: 0])
+    if number == next { entries.append(.note(blocks)) }
+    return number
   }
 
   /// What footnote `number` shows.

@@ -144,7 +144,8 @@ struct TableLayout {
         case .asItIs(let text) where lineIndex == 0:
           align(width: text.utf8.count, column: column) {
             let offset = bytes.count
-            _ = text.utf8.withContiguousStorageIfAvailable { text in
+            var text = text
+            text.withUTF8 { text in
               bytes.append(contentsOf: text)
               if !style.isEmpty { ParagraphSetter.appendWordSpans(of: text, style: style, at: offset, to: &spans) }
             }

@@ -16,8 +16,9 @@ internal import CCmark
 /// list of freed blocks of its size, and a buffer that grows at the end of its chunk grows in
 /// place. The price is that freed blocks over 4 KiB are not reused before the arena ends.
 ///
-/// libcmark's allocator is three C functions with no context argument, so the arena in use is
-/// the calling thread's (a thread-specific value), set by ``withArena(_:)``. libcmark does not
+/// libcmark's allocator is three C functions with no context argument, so a new block comes
+/// from the calling thread's arena (a thread-specific value, set by ``withArena(_:)``), and a
+/// block resized or freed names its arena in its header. libcmark does not
 /// check what its allocator returns, so a failure stops the program with a message here, as
 /// libcmark's own allocator does, rather than giving it a null pointer.
 struct CmarkArena {
@@ -35,10 +36,10 @@ struct CmarkArena {
         },
         realloc: { pointer, size in
           guard let pointer else { return CmarkArena.inUse.pointee.allocate(size) }
-          return CmarkArena.inUse.pointee.reallocate(pointer, to: size)
+          return CmarkArena.owner(of: pointer).pointee.reallocate(pointer, to: size)
         },
         free: { pointer in
-          if let pointer { CmarkArena.inUse.pointee.release(pointer) }
+          if let pointer { CmarkArena.owner(of: pointer).pointee.release(pointer) }
         }))
     return memory
   }()
@@ -50,7 +51,7 @@ struct CmarkArena {
     if current != nil { return try body() }
     // Reached through a pointer: no reference counting and no exclusivity checks per call.
     let arena = UnsafeMutablePointer<CmarkArena>.allocate(capacity: 1)
-    arena.initialize(to: CmarkArena())
+    arena.initialize(to: CmarkArena(at: arena))
     pthread_setspecific(key, arena)
     defer {
       pthread_setspecific(key, nil)
@@ -77,13 +78,19 @@ struct CmarkArena {
     return current
   }
 
+  /// The arena a block was made by, from its header: `realloc` and `free` (more than half of
+  /// libcmark's calls) need no thread-specific lookup.
+  private static func owner(of block: UnsafeMutableRawPointer) -> UnsafeMutablePointer<CmarkArena> {
+    block.load(fromByteOffset: -16, as: UnsafeMutablePointer<CmarkArena>.self)
+  }
+
   private static func fail(_ reason: String) -> Never {
     fatalError("paginate: out of memory for libcmark (\(reason))")
   }
 
-  /// Bytes before each block: its capacity (a multiple of 16, or the size asked for a block of
-  /// its own), and its index in `dedicated` (-1 in a chunk). A chunk's first 16 bytes hold the
-  /// chunk before it.
+  /// Bytes before each block: the arena that made it, then its capacity in a chunk (a
+  /// multiple of 16, so positive) or, for a block of its own, its index in `dedicated` as
+  /// `-1 - index`. A chunk's first 16 bytes hold the chunk before it.
   private static let header = 16
   private static let chunkSize = 1 << 20
   /// Larger blocks get their own allocation, so that a big buffer can grow with `realloc`.
@@ -97,11 +104,17 @@ struct CmarkArena {
     lists.initialize(repeating: nil, count: reused / 16 + 1)
     return lists
   }()
+  /// Where this arena is, written into each block's header.
+  private let address: UnsafeMutablePointer<CmarkArena>
   private var lastChunk: UnsafeMutableRawPointer?
   /// Blocks of their own, by index (their header holds it).
   private var dedicated: [UnsafeMutableRawPointer] = []
   private var cursor: UnsafeMutableRawPointer?
   private var end: UnsafeMutableRawPointer?
+
+  private init(at address: UnsafeMutablePointer<CmarkArena>) {
+    self.address = address
+  }
 
   private func releaseAll() {
     var chunk = lastChunk
@@ -141,23 +154,23 @@ struct CmarkArena {
       end = chunk + Self.chunkSize
     }
     let block = cursor! + Self.header
-    block.storeBytes(of: capacity, toByteOffset: -16, as: Int.self)
-    block.storeBytes(of: -1, toByteOffset: -8, as: Int.self)
+    block.storeBytes(of: address, toByteOffset: -16, as: UnsafeMutablePointer<CmarkArena>.self)
+    block.storeBytes(of: capacity, toByteOffset: -8, as: Int.self)
     cursor = block + capacity
     return block
   }
 
   /// Takes back a block: a small one of a chunk for reuse, a block of its own at once.
   private mutating func release(_ pointer: UnsafeMutableRawPointer) {
-    let capacity = pointer.load(fromByteOffset: -16, as: Int.self)
-    let index = pointer.load(fromByteOffset: -8, as: Int.self)
-    if index >= 0 {
+    let capacity = pointer.load(fromByteOffset: -8, as: Int.self)
+    if capacity < 0 {
+      let index = -1 - capacity
       precondition(index < dedicated.count && dedicated[index] == pointer - Self.header, "not a block of this arena")
       // The last block of its own takes the freed one's index.
       let last = dedicated.removeLast()
       if index < dedicated.count {
         dedicated[index] = last
-        last.storeBytes(of: index, toByteOffset: 8, as: Int.self)
+        last.storeBytes(of: -1 - index, toByteOffset: 8, as: Int.self)
       }
       free(pointer - Self.header)
       return
@@ -170,26 +183,24 @@ struct CmarkArena {
   private mutating func allocateDedicated(_ size: Int) -> UnsafeMutableRawPointer {
     guard let base = calloc(1, Self.header + size) else { Self.fail("no block of \(size) bytes") }
     dedicated.append(base)
-    base.storeBytes(of: size, as: Int.self)
-    base.storeBytes(of: dedicated.count - 1, toByteOffset: 8, as: Int.self)
+    base.storeBytes(of: address, as: UnsafeMutablePointer<CmarkArena>.self)
+    base.storeBytes(of: -dedicated.count, toByteOffset: 8, as: Int.self)
     return base + Self.header
   }
 
   /// The block at `pointer` with room for `size` bytes: the same block when it has the room
   /// or is the last one of the current chunk and the chunk has it, else a copy.
   private mutating func reallocate(_ pointer: UnsafeMutableRawPointer, to size: Int) -> UnsafeMutableRawPointer {
-    let oldCapacity = pointer.load(fromByteOffset: -16, as: Int.self)
-    let index = pointer.load(fromByteOffset: -8, as: Int.self)
-    if index >= 0 {
+    let oldCapacity = pointer.load(fromByteOffset: -8, as: Int.self)
+    if oldCapacity < 0 {
       guard let base = realloc(pointer - Self.header, Self.header + size) else { Self.fail("no block of \(size) bytes") }
-      dedicated[index] = base
-      base.storeBytes(of: size, as: Int.self)
+      dedicated[-1 - oldCapacity] = base
       return base + Self.header
     }
     let capacity = Self.capacity(size)
     if capacity <= oldCapacity { return pointer }
     if pointer + oldCapacity == cursor, capacity <= Self.largest, end! - pointer >= capacity {
-      pointer.storeBytes(of: capacity, toByteOffset: -16, as: Int.self)
+      pointer.storeBytes(of: capacity, toByteOffset: -8, as: Int.self)
       cursor = pointer + capacity
       return pointer
     }

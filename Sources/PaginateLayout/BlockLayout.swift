@@ -47,7 +47,7 @@ struct BlockLayout {
     case .htmlBlock(let html):
       return verbatim(html, width: width, source: block.source, style: [])
     case .thematicBreak:
-      return [FlowLine(line: Line(String.repeated("─", count: width), style: .furniture), source: block.source)]
+      return [FlowLine(line: Line(Rule.light.string(count: width), style: .furniture), source: block.source)]
     case .table(let table):
       let layout = TableLayout(table: table, width: width, options: options, notesInline: notesInline)
       let header = layout.headerLines(notes: &notes)
@@ -71,7 +71,7 @@ struct BlockLayout {
     if lines.isEmpty { lines = [FlowLine(line: Line(), source: source)] }
     if level <= 2 {
       let ruleWidth = min(lines.map { $0.line.width }.max() ?? 0, width)
-      let rule = String.repeated(level == 1 ? "═" : "─", count: max(ruleWidth, 1))
+      let rule = (level == 1 ? Rule.double : Rule.light).string(count: max(ruleWidth, 1))
       lines.append(FlowLine(line: Line(rule, style: .furniture), source: source, penalty: Penalty.keepWithHeading))
     }
     lines[0].penalty = Penalty.free

@@ -91,7 +91,7 @@ struct PageBreaker {
     var noteArea: [Line] = []
     if !chosenNotes.isEmpty {
       noteArea.reserveCapacity(best.noteLineCount)  // the rule and every chosen note's lines
-      noteArea.append(Line(String.repeated("─", count: min(12, width)), style: .furniture))
+      noteArea.append(Line(Rule.light.string(count: min(12, width)), style: .furniture))
       for note in chosenNotes { noteArea += noteLines(note) }
     }
     let room = height - lines.count

@@ -41,15 +41,13 @@ struct TableLayout {
 
   /// The rule under the header: `─` across each column, `┼` where the separators cross it.
   private static func rule(widths: [Int]) -> String {
-    let dash = Array("─".utf8)
-    let cross = Array("─┼─".utf8)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity((widths.reduce(0, +) + separatorWidth * (widths.count - 1)) * dash.count)
+    var rule = ""
+    rule.reserveCapacity((widths.reduce(0, +) + separatorWidth * (widths.count - 1)) * 3)
     for (column, width) in widths.enumerated() {
-      if column > 0 { bytes.append(contentsOf: cross) }
-      for _ in 0..<width { bytes.append(contentsOf: dash) }
+      if column > 0 { rule += "─┼─" }
+      rule += Rule.light.substring(count: width)
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return rule
   }
 
   /// All the lines of the table. Body lines carry `headerID` so that the header is repeated

@@ -297,4 +297,38 @@ struct FuzzRegressionTests {
       }
     }
   }
+
+  @Test("a header's parts are furniture where they stand; gaps and a part's trailing spaces are not kept")
+  func headerParts() throws {
+    let document = Document(blocks: [.paragraph("Body.")])
+    // Centre 1 cell at column 9, right 2 cells at column 18 of 20; "R " loses its space.
+    let three = try #require(pages(document, options(20, 6) { $0.header = "L |C|R " }).first?.lines.first)
+    #expect(three.text == "L " + String(repeating: " ", count: 7) + "C" + String(repeating: " ", count: 8) + "R")
+    #expect(three.spans == [0..<2, 9..<10, 18..<19].map { StyleSpan(range: $0, style: .furniture) })
+    // Without a right part nothing follows the centre; left and right that touch are one span.
+    let centred = try #require(pages(document, options(20, 6) { $0.header = "|mid|" }).first?.lines.first)
+    #expect(centred.text == String(repeating: " ", count: 8) + "mid")
+    #expect(centred.spans == [StyleSpan(range: 8..<11, style: .furniture)])
+    let touching = try #require(pages(document, options(4, 6) { $0.header = "ab|cd" }).first?.lines.first)
+    #expect(touching.text == "abcd")
+    #expect(touching.spans == [StyleSpan(range: 0..<4, style: .furniture)])
+    // Versos swap left and right.
+    let versos = pages(Document(blocks: [.paragraph("a"), Block(.pageBreak), .paragraph("b")]), options(10, 6) {
+      $0.header = "{page}||x"
+      $0.isDoubleSided = true
+    })
+    #expect(versos.map { $0.lines[0].text } == ["1        x", "x        2"])
+  }
+
+  @Test("rules are as wide as asked, beyond the run they are copied from")
+  func longRules() throws {
+    for columns in [2, 12, 256, 257, 300] {
+      let document = Document(blocks: [.paragraph("a"), Block(.thematicBreak), .paragraph("b")])
+      let lines = pages(document, options(columns, 8)).first?.textLines ?? []
+      #expect(lines.contains(String(repeating: "─", count: columns)), "\(columns) columns")
+    }
+    let heading = markdownDocument("# \(String(repeating: "x", count: 280))")
+    let lines = pages(heading, options(300, 8)).first?.textLines ?? []
+    #expect(lines.contains(String(repeating: "═", count: 280)))
+  }
 }

@@ -1,0 +1,26 @@
+/// A horizontal rule's line: light (`─`: thematic breaks, lesser headings, table headers,
+/// the note separator) or double (`═`: chapter headings).
+///
+/// A rule is copied from a long run of its character made once. Built from bytes, the string
+/// would be checked as UTF-8 again, and for these three-byte characters that check cost about
+/// ten times the copy; a rule is drawn under every heading and above every page's notes.
+enum Rule: Sendable {
+  case light, double
+
+  /// The rule `count` cells long (empty for a count of zero or less).
+  func string(count: Int) -> String {
+    String(substring(count: count))
+  }
+
+  /// The same, as a slice of the long run, to append to a string without a copy of its own.
+  func substring(count: Int) -> Substring {
+    guard count > 0 else { return "" }
+    let run = self == .light ? Self.lightRun : Self.doubleRun
+    guard count <= Self.runLength else { return Substring(String.repeated(self == .light ? "─" : "═", count: count)) }
+    return run[..<run.utf8.index(run.startIndex, offsetBy: count * 3)]
+  }
+
+  private static let runLength = 256
+  private static let lightRun = String(repeating: "─", count: runLength)
+  private static let doubleRun = String(repeating: "═", count: runLength)
+}

@@ -175,9 +175,30 @@ struct BlockLayout {
   }
 
   /// Puts `first` before the first line of `inner` and `rest` before the others.
+  ///
+  /// The prefixed lines share one new string, written as bytes: a list item's or a quote's
+  /// lines are copied once per level of nesting, and a string of each line's own (made from
+  /// bytes, so checked as UTF-8 again) cost twice as much.
   static func prefixed(_ lines: consuming [FlowLine], first: Line, rest: Line) -> [FlowLine] {
+    guard !first.isEmpty || !rest.isEmpty else {
+      for index in lines.indices { lines[index].line.trimTrailingSpaces() }
+      return lines
+    }
+    var total = 0
+    for index in lines.indices { total += (index == 0 ? first : rest).utf8Count + lines[index].line.utf8Count }
+    let shared = String(unsafeUninitializedCapacity: total) { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      var written = 0
+      for index in lines.indices {
+        written += (index == 0 ? first : rest).copyUTF8(to: base + written)
+        written += lines[index].line.copyUTF8(to: base + written)
+      }
+      return written
+    }
+    var offset = 0
     for index in lines.indices {
-      var line = lines[index].line.prefixed(by: index == 0 ? first : rest)
+      var line = Line(index == 0 ? first : rest, then: lines[index].line, at: offset, of: shared)
+      offset += line.utf8Count
       line.trimTrailingSpaces()
       lines[index].line = line
     }

@@ -153,6 +153,13 @@ public struct Line: Sendable, Hashable {
     return result
   }
 
+  /// `prefix` followed by `line`, whose bytes `buffer` holds one after the other from `offset`
+  /// (where ``BlockLayout/prefixed(_:first:rest:)`` wrote them, for many lines in one string).
+  init(_ prefix: Line, then line: Line, at offset: Int, of buffer: String) {
+    self.init(slice: offset..<(offset + prefix.utf8Count + line.utf8Count), of: buffer, spans: prefix.spans)
+    appendSpans(line.spans, shiftedBy: prefix.utf8Count)
+  }
+
   /// Appends another line's text and spans.
   public mutating func append(_ other: Line) {
     let offset = utf8Count

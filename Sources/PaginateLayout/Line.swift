@@ -2,8 +2,10 @@
 /// columns wide) and the styled ranges within it.
 ///
 /// The lines of a reflowed paragraph share one buffer, the paragraph as set, each holding a
-/// slice of it: setting a paragraph makes one allocation rather than one per line. Lines built
-/// piece by piece (headers, table rows, prefixed list items) hold a string of their own.
+/// slice of it: setting a paragraph makes one allocation rather than one per line. The lines
+/// of a list item or quote, prefixed, share one buffer too. Lines built piece by piece
+/// (headers, table rows) hold a string of their own. A line keeps its whole buffer alive, so a
+/// page kept keeps the paragraphs and items it shows.
 public struct Line: Sendable, Hashable {
   /// The string the text is a slice of: a shared buffer, or a string of the line's own.
   /// (Visible to inlining so that `withUTF8` is specialised where it is called: called across
@@ -156,6 +158,7 @@ public struct Line: Sendable, Hashable {
   /// `prefix` followed by `line`, whose bytes `buffer` holds one after the other from `offset`
   /// (where ``BlockLayout/prefixed(_:first:rest:)`` wrote them, for many lines in one string).
   init(_ prefix: Line, then line: Line, at offset: Int, of buffer: String) {
+    assert(offset + prefix.utf8Count + line.utf8Count <= buffer.utf8.count, "a slice past its buffer")
     self.init(slice: offset..<(offset + prefix.utf8Count + line.utf8Count), of: buffer, spans: prefix.spans)
     appendSpans(line.spans, shiftedBy: prefix.utf8Count)
   }

@@ -1,9 +1,9 @@
-/// A horizontal rule's line: light (`─`: thematic breaks, lesser headings, table headers,
-/// the note separator) or double (`═`: chapter headings).
+/// A horizontal rule's line: light (`─`: thematic breaks, level-2 headings, table headers,
+/// the rule above a page's notes) or double (`═`: level-1 headings).
 ///
 /// A rule is copied from a long run of its character made once. Built from bytes, the string
 /// would be checked as UTF-8 again, and for these three-byte characters that check cost about
-/// ten times the copy; a rule is drawn under every heading and above every page's notes.
+/// ten times the copy.
 enum Rule: Sendable {
   case light, double
 

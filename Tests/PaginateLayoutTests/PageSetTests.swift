@@ -277,26 +277,6 @@ struct PageSetTests {
       #expect(all.allSatisfy { $0.lines.count == 8 })
     }
   }
-}
-
-@Suite("Fuzzing regressions")
-struct FuzzRegressionTests {
-  /// Scripts/fuzz.sh layout, crash-025f426c: a table of emoji and kana on a 1x1 page gave
-  /// lines 2 cells wide. A page needs at least 2 columns now; at 2 every line fits.
-  @Test("wide characters on the narrowest pages")
-  func wideCharactersOnNarrowPages() {
-    let document = markdownDocument(
-      "| 港 | 🧊❌ |\n|---|---|\n| Saint-Malo | サン・マロ |\n\n## Long unbreakable strings\n\nhttps://t.example/🌊🐚⚓\n")
-    #expect((try? options(1, 1).validate()) == nil)
-    for (columns, lines) in [(2, 1), (2, 3), (3, 1)] {
-      let all = pages(document, options(columns, lines) { $0.widowLines = 1; $0.orphanLines = 1 })
-      #expect(all.count > 5, "\(columns)x\(lines)")
-      for page in all {
-        #expect(page.lines.count == lines)
-        #expect(page.lines.allSatisfy { $0.width <= columns }, "\(columns)x\(lines): \(page.textLines)")
-      }
-    }
-  }
 
   @Test("a header's parts are furniture where they stand; gaps and a part's trailing spaces are not kept")
   func headerParts() throws {
@@ -305,6 +285,12 @@ struct FuzzRegressionTests {
     let three = try #require(pages(document, options(20, 6) { $0.header = "L |C|R " }).first?.lines.first)
     #expect(three.text == "L " + String(repeating: " ", count: 7) + "C" + String(repeating: " ", count: 8) + "R")
     #expect(three.spans == [0..<2, 9..<10, 18..<19].map { StyleSpan(range: $0, style: .furniture) })
+    // An inner margin moves the parts and their spans.
+    let indented = try #require(
+      pages(document, options(22, 6) { $0.header = "L |C|R "; $0.margins = Margins(top: 0, bottom: 0, inner: 2, outer: 0) })
+        .first?.lines.first)
+    #expect(indented.text == "  " + three.text)
+    #expect(indented.spans == [2..<4, 11..<12, 20..<21].map { StyleSpan(range: $0, style: .furniture) })
     // Without a right part nothing follows the centre; left and right that touch are one span.
     let centred = try #require(pages(document, options(20, 6) { $0.header = "|mid|" }).first?.lines.first)
     #expect(centred.text == String(repeating: " ", count: 8) + "mid")
@@ -330,5 +316,28 @@ struct FuzzRegressionTests {
     let heading = markdownDocument("# \(String(repeating: "x", count: 280))")
     let lines = pages(heading, options(300, 8)).first?.textLines ?? []
     #expect(lines.contains(String(repeating: "═", count: 280)))
+    let table = markdownDocument("| h | i |\n|---|---|\n| \(String(repeating: "y", count: 270)) | z |\n")
+    let rule = String(repeating: "─", count: 270) + "─┼─" + "─"
+    #expect((pages(table, options(300, 8)).first?.textLines ?? []).contains(rule))
+  }
+}
+
+@Suite("Fuzzing regressions")
+struct FuzzRegressionTests {
+  /// Scripts/fuzz.sh layout, crash-025f426c: a table of emoji and kana on a 1x1 page gave
+  /// lines 2 cells wide. A page needs at least 2 columns now; at 2 every line fits.
+  @Test("wide characters on the narrowest pages")
+  func wideCharactersOnNarrowPages() {
+    let document = markdownDocument(
+      "| 港 | 🧊❌ |\n|---|---|\n| Saint-Malo | サン・マロ |\n\n## Long unbreakable strings\n\nhttps://t.example/🌊🐚⚓\n")
+    #expect((try? options(1, 1).validate()) == nil)
+    for (columns, lines) in [(2, 1), (2, 3), (3, 1)] {
+      let all = pages(document, options(columns, lines) { $0.widowLines = 1; $0.orphanLines = 1 })
+      #expect(all.count > 5, "\(columns)x\(lines)")
+      for page in all {
+        #expect(page.lines.count == lines)
+        #expect(page.lines.allSatisfy { $0.width <= columns }, "\(columns)x\(lines): \(page.textLines)")
+      }
+    }
   }
 }

@@ -78,10 +78,9 @@ struct CmarkArena {
     return current
   }
 
-  /// The arena a block was made by, from its header: `realloc` and `free` (more than half of
-  /// libcmark's calls) need no thread-specific lookup.
-  /// (A block is resized and freed by the thread that made it, inside its `withArena`: one
-  /// parse and its conversion run on one thread. Debug builds check it.)
+  /// The arena a block was made by, from its header: `free`, and `realloc` of a block, need no
+  /// thread-specific lookup. (A block is resized and freed by the thread that made it, inside
+  /// its `withArena`: one parse and its conversion run on one thread. Debug builds check it.)
   private static func owner(of block: UnsafeMutableRawPointer) -> UnsafeMutablePointer<CmarkArena> {
     let owner = block.load(fromByteOffset: -16, as: UnsafeMutablePointer<CmarkArena>.self)
     assert(owner == current, "libcmark resized or freed a block outside the arena that made it")

@@ -151,7 +151,7 @@ public struct Line: Sendable, Hashable {
       }
     }
     var result = Line(text: text, spans: prefix.spans)
-    result.appendSpans(spans, shiftedBy: prefixCount)
+    result.spans.appendMerging(spans, shiftedBy: prefixCount)
     return result
   }
 
@@ -160,7 +160,7 @@ public struct Line: Sendable, Hashable {
   init(_ prefix: Line, then line: Line, at offset: Int, of buffer: String) {
     assert(offset + prefix.utf8Count + line.utf8Count <= buffer.utf8.count, "a slice past its buffer")
     self.init(slice: offset..<(offset + prefix.utf8Count + line.utf8Count), of: buffer, spans: prefix.spans)
-    appendSpans(line.spans, shiftedBy: prefix.utf8Count)
+    spans.appendMerging(line.spans, shiftedBy: prefix.utf8Count)
   }
 
   /// Appends another line's text and spans.
@@ -172,14 +172,7 @@ public struct Line: Sendable, Hashable {
       let appended = other.sliceOfBase
       editText(adding: appended.utf8.count) { $0.append(contentsOf: appended) }
     }
-    appendSpans(other.spans, shiftedBy: offset)
-  }
-
-  /// Appends spans moved `offset` bytes right (see ``Array/appendMerging(_:)``).
-  private mutating func appendSpans(_ added: [StyleSpan], shiftedBy offset: Int) {
-    for span in added {
-      spans.appendMerging(StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
-    }
+    spans.appendMerging(other.spans, shiftedBy: offset)
   }
 
   /// Appends `count` spaces.

@@ -154,10 +154,7 @@ struct TableLayout {
           align(width: cell.line.width, column: column) {
             let offset = bytes.count
             cell.line.withUTF8 { bytes.append(contentsOf: $0) }
-            for span in cell.line.spans {
-              spans.appendMerging(
-                StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
-            }
+            spans.appendMerging(cell.line.spans, shiftedBy: offset)
           }
         default:
           if column < last { pad(widths[column]) }

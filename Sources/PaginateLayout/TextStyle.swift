@@ -59,4 +59,11 @@ extension [StyleSpan] {
       append(span)
     }
   }
+
+  /// Appends `spans` moved `offset` bytes right, each merged as ``appendMerging(_:)`` does.
+  mutating func appendMerging(_ spans: [StyleSpan], shiftedBy offset: Int) {
+    for span in spans {
+      appendMerging(StyleSpan(range: (span.range.lowerBound + offset)..<(span.range.upperBound + offset), style: span.style))
+    }
+  }
 }

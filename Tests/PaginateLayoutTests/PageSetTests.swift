@@ -306,6 +306,29 @@ struct PageSetTests {
     #expect(versos.map { $0.lines[0].text } == ["1        x", "x        2"])
   }
 
+  @Test("styles inside list items and quotes stay on their words after the prefixes, however deep")
+  func stylesAfterPrefixes() throws {
+    let document = markdownDocument("- a **bold** word\n  - and *it* too\n\n> > a `code` and **more** words here\n")
+    let lines = pages(document, options(20, 12)).flatMap(\.lines).filter { !$0.isEmpty }
+    /// The UTF-8 range of `word` in `line`'s text.
+    func range(of word: String, in line: Line) throws -> Range<Int> {
+      let bytes = Array(line.text.utf8)
+      let target = Array(word.utf8)
+      let start = try #require(bytes.indices.first { bytes[$0...].starts(with: target) }, "'\(word)' in '\(line.text)'")
+      return start..<(start + target.count)
+    }
+    #expect(lines.map(\.text) == ["• a bold word", "  • and it too", "│ │ a code and more", "│ │ words here"])
+    #expect(lines[0].spans == [StyleSpan(range: try range(of: "bold", in: lines[0]), style: .bold)])
+    #expect(lines[1].spans == [StyleSpan(range: try range(of: "it", in: lines[1]), style: .italic)])
+    #expect(
+      lines[2].spans == [
+        StyleSpan(range: try range(of: "│ │ ", in: lines[2]), style: .furniture),
+        StyleSpan(range: try range(of: "code", in: lines[2]), style: .code),
+        StyleSpan(range: try range(of: "more", in: lines[2]), style: .bold),
+      ])
+    #expect(lines[3].spans == [StyleSpan(range: try range(of: "│ │ ", in: lines[3]), style: .furniture)])
+  }
+
   @Test("rules are as wide as asked, beyond the run they are copied from")
   func longRules() throws {
     for columns in [2, 12, 256, 257, 300] {

@@ -43,13 +43,17 @@ let package = Package(
       providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]
     ),
 
+    // Platform: the C state that signal handlers read (C storage, C layout) and C's sizes of
+    // the libc structures Swift passes to the kernel
+    .target(name: "CPaginateSystem"),
+
     // Document model: blocks, inlines, source positions, the versioned JSON form
     .target(name: "PaginateModel", swiftSettings: strictSettings),
 
     // Input adapters: the InputAdapter protocol, the registry, Markdown, plain text, JSON
     .target(
       name: "PaginateAdapters",
-      dependencies: ["PaginateModel", "CCmark"],
+      dependencies: ["PaginateModel", "CCmark", "CPaginateSystem"],
       swiftSettings: strictSettings
     ),
 
@@ -104,6 +108,11 @@ let package = Package(
     ),
 
     // Tests
+    .testTarget(
+      name: "PaginateSystemTests",
+      dependencies: ["CPaginateSystem"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "PaginateModelTests",
       dependencies: ["PaginateModel"],

@@ -1,3 +1,4 @@
+internal import CPaginateSystem
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +10,10 @@
 ///
 /// The child runs in its own process group, so that a time-out or an overlong output kills
 /// everything it started (a shell script's children too). Its signal mask and SIGPIPE
-/// disposition are reset, whatever the parent had.
+/// disposition are reset, whatever the parent had. While it runs, SIGINT, SIGTERM and SIGHUP
+/// to this process kill the child's group first, then take the action they had before (the
+/// default: this process ends too); a signal this process ignores stays ignored. The state the
+/// signal handler reads lives in C (`CPaginateSystem`), written before the handler can run.
 struct ChildProcess {
   /// How the child ended.
   enum Termination: Equatable {
@@ -76,7 +80,23 @@ struct ChildProcess {
       for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // the child gets only its copies
       pipes.append(ends)
     }
-    let pid = try spawn(stdin: pipes[0][0], stdout: pipes[1][1], stderr: pipes[2][1])
+    // SIGINT, SIGTERM and SIGHUP kill the child's group (where the terminal's Ctrl-C does not
+    // reach) before they take their course here. A signal between the spawn and the moment the
+    // group is known is held, then delivered (see paginate_forwarding_begin); on this thread the
+    // three are blocked across that stretch as well.
+    let slot = paginate_forwarding_begin()
+    defer { paginate_forwarding_end(slot) }
+    var termination = sigset_t()
+    sigemptyset(&termination)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&termination, signal) }
+    var maskBeforeSpawn = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &termination, &maskBeforeSpawn)
+    let spawned = Result { () throws(Failure) in
+      try spawn(stdin: pipes[0][0], stdout: pipes[1][1], stderr: pipes[2][1])
+    }
+    if case .success(let pid) = spawned { paginate_forwarding_spawned(slot, pid) }
+    pthread_sigmask(SIG_SETMASK, &maskBeforeSpawn, nil)
+    let pid = try spawned.get()
     // This side keeps the write end of stdin and the read ends of the outputs; collect()
     // closes those.
     for (index, end) in [(0, 0), (1, 1), (2, 1)] {
@@ -85,11 +105,8 @@ struct ChildProcess {
     }
     let ours = (stdin: pipes[0][1], stdout: pipes[1][0], stderr: pipes[2][0])
     pipes = []
-    // The child is in a group of its own (so a time-out can stop all of it), where the
-    // terminal's Ctrl-C does not reach: pass an interruption of this process on to it.
-    InterruptForwarding.install(group: pid)
-    defer { InterruptForwarding.remove() }
-    return try collect(pid: pid, stdin: ours.stdin, stdout: ours.stdout, stderr: ours.stderr, input: input)
+    return try collect(
+      pid: pid, forwardingSlot: slot, stdin: ours.stdin, stdout: ours.stdout, stderr: ours.stderr, input: input)
   }
 
   private func spawn(stdin: Int32, stdout: Int32, stderr: Int32) throws(Failure) -> pid_t {
@@ -122,7 +139,12 @@ struct ChildProcess {
   }
 
   /// Feeds the input and reads both outputs until the child closes them, then reaps it.
-  private func collect(pid: pid_t, stdin: Int32, stdout: Int32, stderr: Int32, input: [UInt8]) throws(Failure) -> Outcome {
+  ///
+  /// The child is reaped through `paginate_forwarding_reap`, which stops forwarding signals to
+  /// its group first: once reaped, its id may name someone else's group.
+  private func collect(
+    pid: pid_t, forwardingSlot slot: Int32, stdin: Int32, stdout: Int32, stderr: Int32, input: [UInt8]
+  ) throws(Failure) -> Outcome {
     var stdin = stdin
     for descriptor in [stdin, stdout, stderr] {
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -147,7 +169,7 @@ struct ChildProcess {
       _ = Glibc.kill(-pid, SIGKILL)
       _ = Glibc.kill(pid, SIGKILL)
       var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      _ = paginate_forwarding_reap(slot, pid, 1, &status)
     }
 
     while open.stdout || open.stderr {
@@ -199,9 +221,8 @@ struct ChildProcess {
     // Both outputs are closed; the child is ending (or has handed them to nobody).
     var status: Int32 = 0
     while true {
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid { break }
-      if result < 0 && errno != EINTR { break }
+      let result = paginate_forwarding_reap(slot, pid, 0, &status)
+      if result != 0 { break }  // reaped, or it cannot be waited for
       if ContinuousClock.now >= deadline {
         kill()
         throw .timedOut(errors: errors)
@@ -211,53 +232,5 @@ struct ChildProcess {
     let termination: Termination =
       (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
     return Outcome(termination: termination, output: output, errors: errors)
-  }
-}
-
-/// While a child runs, SIGINT, SIGTERM and SIGHUP kill the child's process group first, then
-/// go to whatever handled them before (the default: this process ends too). A signal this
-/// process ignores (under `nohup`, or SIGINT in a background job) stays ignored.
-///
-/// The handler uses only async-signal-safe calls (`kill`, `sigaction`, `raise`) and reads
-/// globals written before it is installed.
-private enum InterruptForwarding {
-  nonisolated(unsafe) static var group: pid_t = 0
-  nonisolated(unsafe) static var savedInterrupt = sigaction()
-  nonisolated(unsafe) static var savedTerminate = sigaction()
-  nonisolated(unsafe) static var savedHangUp = sigaction()
-
-  static func install(group: pid_t) {
-    self.group = group
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { signal in
-      if InterruptForwarding.group > 0 { _ = kill(-InterruptForwarding.group, SIGKILL) }
-      // Hand the signal on: restore the earlier action; the raised signal arrives when this
-      // handler returns.
-      switch signal {
-      case SIGINT: sigaction(SIGINT, &InterruptForwarding.savedInterrupt, nil)
-      case SIGTERM: sigaction(SIGTERM, &InterruptForwarding.savedTerminate, nil)
-      default: sigaction(SIGHUP, &InterruptForwarding.savedHangUp, nil)
-      }
-      raise(signal)
-    }
-    sigemptyset(&action.sa_mask)
-    forward(SIGINT, with: &action, saving: &savedInterrupt)
-    forward(SIGTERM, with: &action, saving: &savedTerminate)
-    forward(SIGHUP, with: &action, saving: &savedHangUp)
-  }
-
-  /// Installs `action` for `signal` unless the signal is ignored; `saved` gets the action to
-  /// restore either way.
-  private static func forward(_ signal: Int32, with action: inout sigaction, saving saved: inout sigaction) {
-    sigaction(signal, nil, &saved)
-    let ignored = unsafeBitCast(saved.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-    if !ignored { sigaction(signal, &action, nil) }
-  }
-
-  static func remove() {
-    sigaction(SIGINT, &savedInterrupt, nil)
-    sigaction(SIGTERM, &savedTerminate, nil)
-    sigaction(SIGHUP, &savedHangUp, nil)
-    group = 0
   }
 }

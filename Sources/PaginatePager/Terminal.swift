@@ -40,6 +40,9 @@ enum Terminal {
     wakeWrite = pipeEnds[1]
     _ = fcntl(wakeRead, F_SETFL, O_NONBLOCK)
     _ = fcntl(wakeWrite, F_SETFL, O_NONBLOCK)
+    // The handlers read these: initialise them now, not lazily inside a handler (swift_once
+    // is not async-signal-safe).
+    _ = leaveBytes
     installHandlers()
     atexit { Terminal.restore() }
     enter()

@@ -18,8 +18,13 @@ struct Executable {
     }
   }
 
-  /// The `paginate` binary next to the test bundle (SwiftPM builds both into the same folder).
+  /// The `paginate` binary under test: `PAGINATE_EXECUTABLE` when set (CI runs the signal tests
+  /// again on the release build this way), else the one next to the test bundle (SwiftPM builds
+  /// both into the same folder).
   static let url: URL = {
+    if let chosen = ProcessInfo.processInfo.environment["PAGINATE_EXECUTABLE"], !chosen.isEmpty {
+      return URL(fileURLWithPath: chosen)
+    }
     let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var directory = testBinary.deletingLastPathComponent()
     // The bundle may be a directory (`X.xctest/...`) on some layouts: walk up to the build folder.

@@ -1,0 +1,77 @@
+// paginate's C platform shims: the state that signal handlers read, kept in C storage whose
+// layout is C's own, and C's sizes of the libc structures Swift code passes to the kernel.
+//
+// Every function is prefixed `paginate_`. Nothing here allocates after start-up or calls
+// anything that is not async-signal-safe from a handler.
+#ifndef PAGINATE_SYSTEM_H
+#define PAGINATE_SYSTEM_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: Forwarding termination signals to child process groups
+
+/// The most child process groups that can be registered at once.
+#define PAGINATE_FORWARDING_SLOTS 64
+
+/// Reserves a slot for a child about to be spawned and, for the first slot, installs the
+/// handlers for SIGINT, SIGTERM and SIGHUP (a signal this process ignores stays ignored).
+///
+/// Until `paginate_forwarding_spawned` names the child's process group, a signal that arrives
+/// is held: the handler records it and returns, and `paginate_forwarding_spawned` (or
+/// `paginate_forwarding_end`, if the spawn failed) delivers it. So a signal between the spawn
+/// and the registration can neither leave the child running nor go astray.
+///
+/// Returns the slot, or -1 when all `PAGINATE_FORWARDING_SLOTS` are taken.
+int paginate_forwarding_begin(void);
+
+/// Names the process group of the child spawned for `slot` (its pid: the child was spawned
+/// with `POSIX_SPAWN_SETPGROUP` and group 0). From now on SIGINT, SIGTERM and SIGHUP send
+/// SIGKILL to that group, then take the action this process had before. Delivers a signal
+/// held since `paginate_forwarding_begin`.
+void paginate_forwarding_spawned(int slot, pid_t group);
+
+/// Waits for the child `pid` of `slot` to end (or, when `block` is 0, looks whether it has),
+/// then stops forwarding signals to its group and reaps it, in that order: its id cannot be
+/// handed out again before it is reaped, so no signal can reach a group that is not the
+/// child's. EINTR is retried.
+///
+/// Returns 1 when the child was reaped (`*status` as `waitpid` gives it), 0 when it is still
+/// running (only when `block` is 0), -1 with `errno` set on failure.
+int paginate_forwarding_reap(int slot, pid_t pid, int block, int *status);
+
+/// Frees `slot` (the child has been reaped, or was never spawned) and, with the last slot,
+/// restores the actions saved by `paginate_forwarding_begin`. Delivers a signal held since
+/// `paginate_forwarding_begin` (the spawn failed: there is no group to kill).
+void paginate_forwarding_end(int slot);
+
+// MARK: C's sizes of libc structures
+
+/// `sizeof(struct sigaction)`.
+size_t paginate_sizeof_sigaction(void);
+/// `sizeof(sigset_t)`.
+size_t paginate_sizeof_sigset(void);
+/// `sizeof(struct termios)`.
+size_t paginate_sizeof_termios(void);
+/// `sizeof(struct winsize)`.
+size_t paginate_sizeof_winsize(void);
+/// `sizeof(struct stat)`.
+size_t paginate_sizeof_stat(void);
+/// `sizeof(struct pollfd)`.
+size_t paginate_sizeof_pollfd(void);
+/// `sizeof(struct timespec)`.
+size_t paginate_sizeof_timespec(void);
+/// `sizeof(posix_spawnattr_t)`.
+size_t paginate_sizeof_posix_spawnattr(void);
+/// `sizeof(posix_spawn_file_actions_t)`.
+size_t paginate_sizeof_posix_spawn_file_actions(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

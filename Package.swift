@@ -17,6 +17,9 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
   name: "paginate",
   products: [
+    // The library an app imports: `import Paginate` gives the model, the adapters, the layout,
+    // the paging controller and the renderers. It builds no executable and no ArgumentParser.
+    .library(name: "Paginate", targets: ["Paginate"]),
     .executable(name: "paginate", targets: ["paginate"]),
     .library(name: "PaginateModel", targets: ["PaginateModel"]),
     .library(name: "PaginateAdapters", targets: ["PaginateAdapters"]),
@@ -37,11 +40,10 @@ let package = Package(
       providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
     .systemLibrary(name: "CMalloc"),
-    .systemLibrary(
-      name: "CUtf8proc",
-      pkgConfig: "libutf8proc",
-      providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]
-    ),
+    // No pkgConfig: Debian's libutf8proc.pc adds -DUTF8PROC_EXPORTS, which SwiftPM refuses
+    // with a warning on every build; the header is in the default include path and the module
+    // map links the library.
+    .systemLibrary(name: "CUtf8proc"),
 
     // Platform: the C state that signal handlers read (C storage, C layout) and C's sizes of
     // the libc structures Swift passes to the kernel
@@ -67,7 +69,7 @@ let package = Package(
     // Paging controller: before/after over pages and spreads, jumps, anchored relayout
     .target(
       name: "PaginatePaging",
-      dependencies: ["PaginateLayout", "PaginateModel"],
+      dependencies: ["PaginateLayout", "PaginateModel", "CPaginateSystem"],
       swiftSettings: strictSettings
     ),
 
@@ -75,6 +77,13 @@ let package = Package(
     .target(
       name: "PaginateRender",
       dependencies: ["PaginateLayout", "PaginateModel"],
+      swiftSettings: strictSettings
+    ),
+
+    // The library product: re-exports everything an app needs
+    .target(
+      name: "Paginate",
+      dependencies: ["PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginatePaging", "PaginateRender"],
       swiftSettings: strictSettings
     ),
 

@@ -136,4 +136,12 @@ public struct LoadedDocument: Sendable {
   public var adapter: any InputAdapter
   /// Things the user should know, one line each (printed on stderr by the CLI).
   public var warnings: [String]
+
+  /// Creates a loaded document (for tests and previews; ``AdapterRegistry/load(_:named:)``
+  /// makes real ones).
+  public init(document: Document, adapter: any InputAdapter, warnings: [String] = []) {
+    self.document = document
+    self.adapter = adapter
+    self.warnings = warnings
+  }
 }

@@ -33,6 +33,22 @@ enum ByteText {
     return starts
   }
 
+  /// The number of the last line of `bytes` as the adapters number source lines: 1 for a
+  /// single line, one more after each line end (a line feed, a carriage return, or both),
+  /// except a final line end with nothing after it.
+  static func lineCount(_ bytes: [UInt8]) -> Int {
+    var ends = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { index += 1 }
+      if byte == 0x0A || byte == 0x0D { ends += 1 }
+    }
+    let endsWithLineEnd = bytes.last == 0x0A || bytes.last == 0x0D
+    return max(endsWithLineEnd ? ends : ends + 1, 1)
+  }
+
   /// The UTF-8 byte-order mark, which adapters skip at the start of an input.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 

@@ -29,11 +29,21 @@ public struct Page: Sendable, Hashable {
   public var anchorLine: Int?
   /// The running head: the last level-1 or level-2 heading begun on or before the page.
   public var runningHead: String
+  /// The indices in ``lines`` of the text area: the page less its margins, header and footer.
+  public var bodyLines: Range<Int>
+  /// The indices in ``lines`` of the notes at the foot of the text area, the rule above them
+  /// included; empty when the page cites none. The text flows through the body lines before
+  /// them, from page to page.
+  public var noteLines: Range<Int>
 
   /// Creates a page.
+  ///
+  /// - Parameters:
+  ///   - bodyLines: The text area's lines; all of `lines` when `nil`.
+  ///   - noteLines: The note area's lines; none (at the end of the body) when `nil`.
   public init(
     index: Int, number: Int, side: Side, isBlank: Bool, lines: [Line], source: SourceRange?,
-    anchorLine: Int? = nil, runningHead: String
+    anchorLine: Int? = nil, runningHead: String, bodyLines: Range<Int>? = nil, noteLines: Range<Int>? = nil
   ) {
     self.index = index
     self.number = number
@@ -43,6 +53,9 @@ public struct Page: Sendable, Hashable {
     self.source = source
     self.anchorLine = anchorLine
     self.runningHead = runningHead
+    let body = bodyLines ?? 0..<lines.count
+    self.bodyLines = body
+    self.noteLines = noteLines ?? body.upperBound..<body.upperBound
   }
 
   /// The plain text of the lines.

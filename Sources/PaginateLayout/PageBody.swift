@@ -10,4 +10,6 @@ struct PageBody: Sendable {
   /// The source line of the first line of content (not a repeated table header).
   var anchorLine: Int? = nil
   var runningHead: String
+  /// The lines at the foot of the area that hold notes (the rule above them included).
+  var noteLineCount = 0
 }

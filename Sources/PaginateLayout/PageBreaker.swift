@@ -102,7 +102,7 @@ struct PageBreaker {
     let range = firstSourceLine.map { SourceRange(firstLine: $0, lastLine: max(lastSourceLine ?? $0, $0)) }
     return PageBody(
       number: number, isBlank: false, lines: lines, source: range, anchorLine: anchorLine ?? range?.firstLine,
-      runningHead: runningHead)
+      runningHead: runningHead, noteLineCount: noteArea.count)
   }
 
   /// The cost of ending the page after `count` lines that use `used` lines of the area.

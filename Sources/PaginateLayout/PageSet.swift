@@ -39,9 +39,10 @@ public struct PageSet: Sendable {
 
   /// Creates a page set; nothing is laid out until a page is asked for.
   ///
-  /// - Precondition: `options.validate()` does not throw (check it first for user input).
-  public init(document: Document, options: LayoutOptions) {
-    self.init(source: DocumentSource(document), options: options)
+  /// - Throws: ``LayoutError`` when the options leave no room for text (see
+  ///   ``LayoutOptions/validate()``).
+  public init(document: Document, options: LayoutOptions) throws(LayoutError) {
+    try self.init(source: DocumentSource(document), options: options)
   }
 
   /// Creates a page set over a document source (which may read its blocks incrementally).
@@ -54,8 +55,10 @@ public struct PageSet: Sendable {
   ///   - keepsPages: Keep every page laid out, so any page can be asked for again (the
   ///     default). Without it, memory stays bounded by a page: only pages at or after the last
   ///     one asked for can be asked for, as when printing a stream.
-  public init(source: DocumentSource, options: LayoutOptions, keepsPages: Bool = true) {
-    precondition((try? options.validate()) != nil, "invalid layout options; call validate() first")
+  /// - Throws: ``LayoutError`` when the options leave no room for text (see
+  ///   ``LayoutOptions/validate()``).
+  public init(source: DocumentSource, options: LayoutOptions, keepsPages: Bool = true) throws(LayoutError) {
+    try options.validate()
     self.options = options
     self.source = source
     self.keepsPages = keepsPages
@@ -77,21 +80,39 @@ public struct PageSet: Sendable {
   /// The number of top-level blocks laid out so far (for measuring laziness).
   public var blocksLaidOut: Int { breaker.source.blocksLaidOut }
 
+  /// The share of the document laid out so far, from 0 to 1: 1 once the end is reached;
+  /// before, by source lines when the source knows its last line and the pages carry source
+  /// lines, else by blocks when the source knows how many it has, else `nil`.
+  public var laidOutFraction: Double? {
+    if isComplete { return 1 }
+    if let last = source.lastSourceLine, last > 0, let reached = lastSourceLineLaidOut {
+      return min(Double(reached) / Double(last), 1)
+    }
+    if let blocks = source.blockCount, blocks > 0 {
+      return min(Double(blocksLaidOut) / Double(blocks), 1)
+    }
+    return nil
+  }
+
+  /// The last source line on the pages laid out so far, when they carry source lines.
+  private var lastSourceLineLaidOut: Int? {
+    for body in bodies.reversed() { if let range = body.source { return range.lastLine } }
+    return lastTaken?.source?.lastLine
+  }
+
   /// Whether printing must wait for the whole layout: a header or footer shows `{pages}`.
   public var needsPageCount: Bool { header.needsPageCount || footer.needsPageCount }
 
-  /// The page at `index` (from 0), laying out as far as needed; `nil` past the last page.
+  /// The page at `index` (from 0), laying out as far as needed; `nil` past the last page, and,
+  /// in a page set that keeps no pages, for a page before the last one asked for.
   ///
   /// When a header or footer shows `{pages}`, the first call lays out the whole document.
-  ///
-  /// - Precondition: when pages are not kept, `index` is at least the last index asked for.
   public mutating func page(at index: Int) -> Page? {
     guard index >= 0 else { return nil }
     if let lastTaken, lastTaken.index == index { return lastTaken }
     if needsPageCount && !isComplete { layOutAll() }
     while laidOutCount <= index && !isComplete { layOutNext() }
-    guard index < laidOutCount else { return nil }
-    precondition(index >= firstKept, "page \(index) was dropped: this page set keeps no pages behind")
+    guard index < laidOutCount, index >= firstKept else { return nil }
     guard !keepsPages else { return compose(bodies[index - bodiesStart], index: index) }
     // Nothing before this page can be asked for again. Its body is taken out, so that the
     // lines move onto the page rather than being copied (a copy retains each line's text and
@@ -190,8 +211,11 @@ public struct PageSet: Sendable {
       lines += [Line(), line]
     }
     lines.append(contentsOf: repeatElement(Line(), count: options.margins.bottom))
+    let bodyStart = above.count
+    let bodyEnd = bodyStart + options.bodyHeight
     return Page(
       index: index, number: body.number, side: side, isBlank: body.isBlank, lines: lines, source: body.source,
-      anchorLine: body.anchorLine, runningHead: body.runningHead)
+      anchorLine: body.anchorLine, runningHead: body.runningHead, bodyLines: bodyStart..<bodyEnd,
+      noteLines: (bodyEnd - body.noteLineCount)..<bodyEnd)
   }
 }

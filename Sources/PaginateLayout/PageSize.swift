@@ -7,9 +7,10 @@ public struct PageSize: Sendable, Hashable {
 
   /// Creates a page size.
   ///
-  /// - Precondition: both dimensions are at least 1 (the command line validates user input).
+  /// Any numbers are accepted here; ``LayoutOptions/validate()`` (and every initialiser that
+  /// lays out) refuses a size that leaves no room for text, with a ``LayoutError`` that says
+  /// why.
   public init(columns: Int, lines: Int) {
-    precondition(columns >= 1 && lines >= 1, "a page needs at least one column and one line")
     self.columns = columns
     self.lines = lines
   }

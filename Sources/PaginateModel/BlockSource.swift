@@ -41,19 +41,33 @@ public struct DocumentSource: Sendable {
   public var title: String?
   /// The source line of the document's last block, when known (for "how far through").
   public var lastSourceLine: Int?
+  /// The number of top-level blocks, when known before they are read (a document in memory).
+  public var blockCount: Int?
   private let makeBlocks: @Sendable () -> any BlockSource
 
   /// A source that reads a document held in memory.
   public init(_ document: Document) {
     title = document.title
     lastSourceLine = document.blocks.last { $0.source != nil }?.source?.lastLine
+    blockCount = document.blocks.count
     makeBlocks = { ArrayBlockSource(document.blocks) }
   }
 
   /// A source whose blocks are produced by `makeBlocks`, called once per layout.
-  public init(title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockSource) {
+  ///
+  /// - Parameters:
+  ///   - title: The title, if known before the blocks are read.
+  ///   - lastSourceLine: The number of the input's last line, if known: how far through the
+  ///     reader is, and the estimated page count, are measured against it.
+  ///   - blockCount: The number of top-level blocks, if known.
+  ///   - makeBlocks: Makes a fresh reader of the blocks, from the first.
+  public init(
+    title: String?, lastSourceLine: Int? = nil, blockCount: Int? = nil,
+    makeBlocks: @escaping @Sendable () -> any BlockSource
+  ) {
     self.title = title
     self.lastSourceLine = lastSourceLine
+    self.blockCount = blockCount
     self.makeBlocks = makeBlocks
   }
 

@@ -10,11 +10,11 @@ public struct SourceRange: Sendable, Hashable {
 
   /// Creates a range from its first and last line.
   ///
-  /// - Precondition: `1 <= firstLine <= lastLine`.
+  /// Out-of-order or non-positive numbers are clamped rather than refused: the first line is at
+  /// least 1, and the last at least the first.
   public init(firstLine: Int, lastLine: Int) {
-    precondition(firstLine >= 1 && firstLine <= lastLine, "invalid source range \(firstLine)-\(lastLine)")
-    self.firstLine = firstLine
-    self.lastLine = lastLine
+    self.firstLine = max(firstLine, 1)
+    self.lastLine = max(lastLine, self.firstLine)
   }
 
   /// Creates a range from a closed range of line numbers.

@@ -5,22 +5,21 @@ import PaginatePaging
 extension PagerModel {
   /// What the terminal must show: exactly ``rows`` lines, none wider than ``columns``: the
   /// page or spread centred, search matches highlighted, and a status line at the bottom.
-  public mutating func screen() -> [Line] {
+  public func screen() -> [Line] {
     if mode == .help { return helpScreen() }
     let area = rows - 1
-    var content: [Line]
-    if showsSpreads, let spread = controller.currentSpread() {
+    let content: [Line]
+    let pageSize = controller.options.pageSize
+    if showsSpreads, var spread = controller.currentSpread {
       let facing = controller.facing ?? FacingOptions()
-      content = spread.lines(pageSize: controller.pages.options.pageSize, gutter: facing.gutter, spine: facing.drawsSpine)
+      spread.left = spread.left.map(highlighted)
+      spread.right = spread.right.map(highlighted)
+      content = spread.lines(pageSize: pageSize, gutter: facing.gutter, spine: facing.drawsSpine)
     } else {
-      content = controller.currentPage().lines
+      content = highlighted(controller.currentPage).lines
     }
-    if let query = lastSearch?.query { content = content.map { Self.highlight(query, in: $0) } }
     let contentWidth = content.map(\.width).max() ?? 0
-    let pageWidth =
-      showsSpreads
-      ? controller.pages.options.pageSize.columns * 2 + (controller.facing?.gutter ?? 0)
-      : controller.pages.options.pageSize.columns
+    let pageWidth = showsSpreads ? pageSize.columns * 2 + (controller.facing?.gutter ?? 0) : pageSize.columns
     let indent = max((columns - max(pageWidth, contentWidth)) / 2, 0)
     let visible = Array(content.dropFirst(scroll).prefix(area))
     let margin = Line(String(repeating: " ", count: indent))
@@ -40,7 +39,7 @@ extension PagerModel {
   }
 
   /// The status line: file, page of count, side, chapter, percentage; or the prompt.
-  private mutating func statusLineText() -> (left: String, right: String) {
+  private func statusLineText() -> (left: String, right: String) {
     switch mode {
     case .search(let forward, let text):
       return ((forward ? "/" : "?") + text, "Enter to search, Esc to cancel")
@@ -49,12 +48,12 @@ extension PagerModel {
     default:
       break
     }
-    let position = controller.position()
+    let position = controller.position
     // A file name can hold control characters too: they are shown, never sent.
     let name = VisibleControls.escape(
       configuration.fileName.split(separator: "/").last.map(String.init) ?? configuration.fileName)
     var left = "\(name) — \(position) · \(position.side.rawValue)"
-    if showsSpreads, let spread = controller.currentSpread() {
+    if showsSpreads, let spread = controller.currentSpread {
       let numbers = spread.pages.map { String($0.number) }.joined(separator: "–")
       let count = position.pageCount.map { String($0 + position.pageNumber - position.pageIndex - 1) } ?? "?"
       left = "\(name) — \(numbers) of \(count)"
@@ -62,7 +61,8 @@ extension PagerModel {
     if !position.runningHead.isEmpty { left += " · " + position.runningHead }
     var right = "\(Int((position.fraction * 100).rounded()))%"
     if maxScroll > 0 {
-      right = "↕ \(scroll + 1)-\(min(scroll + rows - 1, controller.pages.options.pageSize.lines)) of \(controller.pages.options.pageSize.lines) · " + right
+      let lines = controller.options.pageSize.lines
+      right = "↕ \(scroll + 1)-\(min(scroll + rows - 1, lines)) of \(lines) · " + right
     }
     if controller.isWrapping { right += " · wrap" }
     if let message { right = message + " · " + right }
@@ -70,7 +70,7 @@ extension PagerModel {
     return (left, right)
   }
 
-  private mutating func statusLine() -> Line {
+  private func statusLine() -> Line {
     var (left, right) = statusLineText()
     // On a narrow terminal the hints go first, then all but a message: the page number stays.
     if DisplayWidth.of(left) + DisplayWidth.of(right) + 1 > columns {
@@ -114,24 +114,21 @@ extension PagerModel {
     return lines
   }
 
-  /// The UTF-8 ranges of case-insensitive matches of `query` in `line`.
-  static func highlight(_ query: String, in line: Line) -> Line {
-    guard !query.isEmpty, !line.isEmpty else { return line }
-    let haystack = Array(line.text.lowercased().utf8)
-    let needle = Array(query.lowercased().utf8)
-    // Lowercasing can change lengths outside ASCII; only highlight when offsets still match.
-    guard haystack.count == line.utf8Count, !needle.isEmpty else { return line }
-    var ranges: [Range<Int>] = []
-    var index = 0
-    while index + needle.count <= haystack.count {
-      if haystack[index..<(index + needle.count)].elementsEqual(needle) {
-        ranges.append(index..<(index + needle.count))
-        index += needle.count
-      } else {
-        index += 1
-      }
+  /// `page` with the matches of the last search that show on it marked, as phrases across
+  /// line and page ends are found.
+  private func highlighted(_ page: Page) -> Page {
+    guard let query = lastSearch?.query else { return page }
+    let matches = controller.matches(of: query, onPageAt: page.index)
+    guard !matches.isEmpty else { return page }
+    var page = page
+    var ranges: [Int: [Range<Int>]] = [:]
+    for piece in matches.flatMap(\.pieces) where piece.pageIndex == page.index && !piece.utf8Range.isEmpty {
+      ranges[piece.line, default: []].append(piece.utf8Range)
     }
-    return line.adding(.highlight, in: ranges)
+    for (line, found) in ranges where line < page.lines.count {
+      page.lines[line] = page.lines[line].adding(.highlight, in: found.sorted { $0.lowerBound < $1.lowerBound })
+    }
+    return page
   }
 
   static func cutText(_ text: String, to width: Int) -> String {

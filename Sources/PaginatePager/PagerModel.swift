@@ -79,19 +79,22 @@ public struct PagerModel: Sendable {
   public private(set) var scroll = 0
 
   /// Creates the model for a document and a terminal of `columns` × `rows`.
-  public init(source: DocumentSource, configuration: Configuration, columns: Int, rows: Int) {
+  ///
+  /// - Throws: ``LayoutError`` when the configured options leave no room for text even
+  ///   without header, footer and margins.
+  public init(source: DocumentSource, configuration: Configuration, columns: Int, rows: Int) throws(LayoutError) {
     self.configuration = configuration
     self.columns = max(columns, 1)
     self.rows = max(rows, 2)
     let (options, facing) = Self.layout(for: configuration, columns: self.columns, rows: self.rows)
-    controller = PagingController(pages: PageSet(source: source, options: options), facing: facing)
+    controller = try PagingController(source: source, options: options, facing: facing)
   }
 
   // MARK: Layout for the terminal
 
   /// The page shown (the first of a spread's pages in reading order when spreads are shown).
-  public mutating func currentPage() -> Page {
-    controller.currentPage()
+  public var currentPage: Page {
+    controller.currentPage
   }
 
   /// Whether spreads are shown now.
@@ -135,8 +138,10 @@ public struct PagerModel: Sendable {
     self.columns = max(columns, 1)
     self.rows = max(rows, 2)
     let (options, facing) = Self.layout(for: configuration, columns: self.columns, rows: self.rows)
-    if options != controller.pages.options || facing != controller.facing {
-      controller.relayout(options: options, facing: facing)
+    if options != controller.options || facing != controller.facing {
+      // The options for a terminal fall back until they are valid; were they not, the
+      // layout would stay as it was.
+      try? controller.relayout(options: options, facing: facing)
     }
     scroll = min(scroll, maxScroll)
   }
@@ -149,7 +154,7 @@ public struct PagerModel: Sendable {
 
   private mutating func relayoutForConfiguration() {
     let (options, facing) = Self.layout(for: configuration, columns: columns, rows: rows)
-    controller.relayout(options: options, facing: facing)
+    try? controller.relayout(options: options, facing: facing)
     scroll = 0
   }
 
@@ -171,7 +176,7 @@ public struct PagerModel: Sendable {
       }
       mode = .normal
       if key == .character("g") || key == .enter || key == .character("G") {
-        if let number = Int(digits), controller.go(toPageNumber: number) || controller.currentPage().number == number {
+        if let number = Int(digits), controller.go(toPageNumber: number) {
           scroll = 0
         } else {
           message = "no page \(digits)"
@@ -250,7 +255,7 @@ public struct PagerModel: Sendable {
       mode = .normal
       guard !text.isEmpty else { return .redraw }
       lastSearch = (text, forward)
-      search(text, forward: forward)
+      search(text, forward: forward, includingCurrent: true)
     case .escape, .control("c"):
       mode = .normal
     case .backspace:
@@ -268,12 +273,12 @@ public struct PagerModel: Sendable {
       message = "no previous search"
       return
     }
-    search(lastSearch.query, forward: lastSearch.forward != reversed)
+    search(lastSearch.query, forward: lastSearch.forward != reversed, includingCurrent: false)
   }
 
-  private mutating func search(_ query: String, forward: Bool) {
-    // A match on the page shown counts when the search starts; later ones move on.
-    if controller.goToNextMatch(of: query, forward: forward) {
+  private mutating func search(_ query: String, forward: Bool, includingCurrent: Bool) {
+    // A new search finds a match already on the screen, as less does; n and N move on.
+    if controller.goToNextMatch(of: query, forward: forward, includingCurrent: includingCurrent) != nil {
       scroll = 0
     } else {
       message = "pattern not found: \(query)"
@@ -284,6 +289,6 @@ public struct PagerModel: Sendable {
 
   /// How far the view can scroll within a fixed page taller than the terminal.
   var maxScroll: Int {
-    max(controller.pages.options.pageSize.lines - (rows - 1), 0)
+    max(controller.options.pageSize.lines - (rows - 1), 0)
   }
 }

@@ -8,32 +8,63 @@ public enum PagingDirection: Sendable, Hashable {
   case backward
 }
 
-/// A change of the current page: from one page index to another.
+/// A change of what the reader sees: from one page (or spread) to another.
+///
+/// Like UIKit's page view controller, a transition names the view controllers involved: here,
+/// the pages shown before (``previousPages``) and those shown after (``pendingPages``): one page,
+/// or the pages of a spread.
 public struct PageTransition: Sendable, Hashable {
-  /// The page index shown before.
+  /// The index of the current page before the change.
   public var from: Int
-  /// The page index shown after.
+  /// The index of the current page after it (the target, while the change is pending).
   public var to: Int
   /// The direction of the move (a wrap from the last page to the first is forward).
   public var direction: PagingDirection
+  /// The pages shown before: the current page, or the pages of the current spread, in reading
+  /// order. After a relayout, these are pages of the old layout.
+  public var previousPages: [Page]
+  /// The pages shown after (or to be shown, for ``PagingEvent/willTransition(_:)``).
+  public var pendingPages: [Page]
 
   /// Creates a transition.
-  public init(from: Int, to: Int, direction: PagingDirection) {
+  public init(
+    from: Int, to: Int, direction: PagingDirection, previousPages: [Page] = [], pendingPages: [Page] = []
+  ) {
     self.from = from
     self.to = to
     self.direction = direction
+    self.previousPages = previousPages
+    self.pendingPages = pendingPages
   }
 }
 
 /// What observers of a ``PagingController`` are told.
+///
+/// A reader turning pages (``PagingController/goForward(isolation:)``, an interactive
+/// transition) produces `willTransition` and then `didTransition`, as UIKit's page view
+/// controller tells its delegate about a swipe. A programmatic move (a jump to a page, a
+/// search) produces `didJump`, unless it asks to be told as a transition; a new layout produces
+/// `didRelayout`.
 public enum PagingEvent: Sendable, Hashable {
-  /// The current page is about to change.
+  /// The reader is about to see ``PageTransition/pendingPages``.
   case willTransition(PageTransition)
-  /// The current page has changed.
-  case didTransition(PageTransition)
-  /// The pages were laid out again (new options or a reloaded document); the current page is
-  /// now `to`, the page holding the text that was at the top before.
+  /// The transition ended: `completed` is `true` when the reader now sees the pending pages,
+  /// `false` when it was cancelled (an interactive swipe let go) and nothing changed.
+  case didTransition(PageTransition, completed: Bool)
+  /// The current page was changed by a jump (first, last, a page number, a match).
+  case didJump(PageTransition)
+  /// The pages were laid out again (new options, facing on or off, a reloaded document); the
+  /// current page is now `to`, the page holding the text that was at the top before.
   case didRelayout(PageTransition)
+
+  /// The transition the event is about.
+  public var transition: PageTransition {
+    switch self {
+    case .willTransition(let transition), .didTransition(let transition, _), .didJump(let transition),
+      .didRelayout(let transition):
+      transition
+    }
+  }
 }
 
 /// Identifies an observer so that it can be removed.
@@ -49,12 +80,29 @@ public struct PagingPosition: Sendable, Hashable {
   public var pageNumber: Int
   /// The number of pages, once the end has been laid out.
   public var pageCount: Int?
+  /// The page count estimated from the share of the document laid out so far (the page
+  /// count itself once it is known).
+  public var estimatedPageCount: Int
   /// The side of the current page.
   public var side: Page.Side
   /// How far through the document, from 0 to 1.
   public var fraction: Double
   /// The running head of the current page.
   public var runningHead: String
+
+  /// Creates a position (for previews and tests; a controller reports its own).
+  public init(
+    pageIndex: Int, pageNumber: Int, pageCount: Int?, estimatedPageCount: Int? = nil, side: Page.Side,
+    fraction: Double, runningHead: String
+  ) {
+    self.pageIndex = pageIndex
+    self.pageNumber = pageNumber
+    self.pageCount = pageCount
+    self.estimatedPageCount = pageCount ?? max(estimatedPageCount ?? pageIndex + 1, pageIndex + 1)
+    self.side = side
+    self.fraction = min(max(fraction, 0), 1)
+    self.runningHead = runningHead
+  }
 }
 
 extension PagingPosition: CustomStringConvertible {

@@ -49,7 +49,7 @@ struct BrowseCommand: ParsableCommand {
     let from = input.from
     let loaded = Diagnostics.orFail { () throws(InputError) in
       // Standard input cannot be read again for a relayout: hold it whole.
-      try InputReader.load(path, registry: registry, from: from, incremental: path != "-")
+      try registry.loadSource(contentsOfFile: path, format: from, incremental: path != "-")
     }
     for warning in loaded.warnings { Diagnostics.warn(warning) }
     let facingMode: PagerModel.FacingMode =
@@ -62,11 +62,13 @@ struct BrowseCommand: ParsableCommand {
       options: layout.layoutOptions(fileName: loaded.name), fixedPageSize: layout.pageSizeOption, facing: facingMode,
       facingOptions: FacingOptions(start: layout.facingStart, progression: layout.pageProgression, gutter: layout.gutter),
       fileName: loaded.name)
-    var model = PagerModel(source: loaded.source, configuration: configuration, columns: 80, rows: 24)
+    var model = Diagnostics.orFail { () throws(LayoutError) in
+      try PagerModel(source: loaded.source, configuration: configuration, columns: 80, rows: 24)
+    }
     // After a reload (key r) the warnings at the end are those of the file as read last.
     var shown = loaded
     let opened = PagerSession.run(&model) {
-      guard let reloaded = try? InputReader.load(path, registry: registry, from: from) else { return nil }
+      guard let reloaded = try? registry.loadSource(contentsOfFile: path, format: from) else { return nil }
       shown = reloaded
       return reloaded.source
     }

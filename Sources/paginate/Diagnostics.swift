@@ -5,6 +5,7 @@
 #endif
 import ArgumentParser
 import PaginateAdapters
+import PaginateLayout
 
 /// Messages for the user on standard error, one line each, prefixed with `paginate:`.
 enum Diagnostics {
@@ -31,6 +32,15 @@ enum Diagnostics {
 extension Diagnostics {
   /// Runs `body`; an ``InputError`` ends the program with its one line and status 1.
   static func orFail<T>(_ body: () throws(InputError) -> T) -> T {
+    do {
+      return try body()
+    } catch {
+      fail(error.description)
+    }
+  }
+
+  /// Runs `body`; a ``LayoutError`` ends the program with its one line and status 1.
+  static func orFail<T>(_ body: () throws(LayoutError) -> T) -> T {
     do {
       return try body()
     } catch {

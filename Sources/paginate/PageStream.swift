@@ -34,7 +34,7 @@ struct PageStream {
     var complete = true
     files: for path in files {
       let loaded = Diagnostics.orFail { () throws(InputError) in
-        try InputReader.load(path, registry: registry, from: input.from)
+        try registry.loadSource(contentsOfFile: path, format: input.from)
       }
       for warning in loaded.warnings { Diagnostics.warn(warning) }
       defer { for warning in loaded.finalWarnings { Diagnostics.warn(warning) } }
@@ -50,7 +50,10 @@ struct PageStream {
       }
       options.firstPageNumber = nextNumber
       // Printing passes each page once: keep none behind, so memory stays bounded.
-      var pages = PageSet(source: loaded.source, options: options, keepsPages: false)
+      // The options were checked when the command line was parsed.
+      var pages = Diagnostics.orFail { () throws(LayoutError) in
+        try PageSet(source: loaded.source, options: options, keepsPages: false)
+      }
       if title == nil { title = pages.title }
       var index = 0
       while let page = pages.page(at: index) {

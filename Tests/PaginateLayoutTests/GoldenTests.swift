@@ -132,10 +132,10 @@ struct GoldenTests {
   }
 
   @Test("facing spreads: page 1 alone on the right, pairs from the left, right to left")
-  func facing() {
+  func facing() throws {
     let document = markdownDocument(Self.book)
     let size = PageSize(columns: 22, lines: 9)
-    var set = PageSet(document: document, options: options(22, 9) { $0.footer = "|{page}|"; $0.chapterBreak = .page })
+    var set = try PageSet(document: document, options: options(22, 9) { $0.footer = "|{page}|"; $0.chapterBreak = .page })
     var out = ""
     for facing in [
       FacingOptions(), FacingOptions(start: .left), FacingOptions(progression: .rtl, gutter: 3, drawsSpine: true),

@@ -19,9 +19,16 @@ func options(_ columns: Int, _ lines: Int, _ configure: (inout LayoutOptions) ->
 }
 
 /// All pages of a document.
-func pages(_ document: Document, _ options: LayoutOptions) -> [Page] {
-  var set = PageSet(document: document, options: options)
-  return set.allPages()
+func pages(_ document: Document, _ options: LayoutOptions, sourceLocation: SourceLocation = #_sourceLocation)
+  -> [Page]
+{
+  do {
+    var set = try PageSet(document: document, options: options)
+    return set.allPages()
+  } catch {
+    Issue.record("invalid options: \(error)", sourceLocation: sourceLocation)
+    return []
+  }
 }
 
 /// The pages as text: lines joined with newlines, pages separated by a form feed line.

@@ -16,12 +16,12 @@ func numberedDocument(_ count: Int = 120) -> Document {
 func model(
   columns: Int = 80, rows: Int = 24, facing: PagerModel.FacingMode = .off, fixed: PageSize? = nil,
   document: Document = numberedDocument()
-) -> PagerModel {
+) throws -> PagerModel {
   var options = LayoutOptions()
   options.footer = ""
   let configuration = PagerModel.Configuration(
     options: options, fixedPageSize: fixed, facing: facing, facingOptions: FacingOptions(), fileName: "numbers.txt")
-  return PagerModel(source: DocumentSource(document), configuration: configuration, columns: columns, rows: rows)
+  return try PagerModel(source: DocumentSource(document), configuration: configuration, columns: columns, rows: rows)
 }
 
 extension PagerModel {
@@ -31,31 +31,31 @@ extension PagerModel {
     return last
   }
 
-  mutating func pageNumber() -> Int { currentPage().number }
+  func pageNumber() -> Int { currentPage.number }
 
-  mutating func status() -> String { screen().last?.text ?? "" }
+  func status() -> String { screen().last?.text ?? "" }
 }
 
 @Suite("Pager model: keys")
 struct PagerKeyTests {
   @Test("next page keys", arguments: [Key.character(" "), .pageDown, .right, .character("l"), .character("j"), .enter, .wheelDown])
-  func next(key: Key) {
-    var pager = model()
+  func next(key: Key) throws {
+    var pager = try model()
     #expect(pager.press(key) == .redraw)
     #expect(pager.pageNumber() == 2)
   }
 
   @Test("previous page keys", arguments: [Key.character("b"), .pageUp, .left, .character("h"), .character("k"), .wheelUp])
-  func previous(key: Key) {
-    var pager = model()
+  func previous(key: Key) throws {
+    var pager = try model()
     _ = pager.press(.character(" "), .character(" "))
     _ = pager.press(key)
     #expect(pager.pageNumber() == 2)
   }
 
   @Test("first and last: g Home, G End")
-  func ends() {
-    var pager = model()
+  func ends() throws {
+    var pager = try model()
     _ = pager.press(.character("G"))
     let last = pager.pageNumber()
     #expect(last > 3)
@@ -69,8 +69,8 @@ struct PagerKeyTests {
   }
 
   @Test("a number then g or Enter goes to that page; a bad one says so")
-  func goToPage() {
-    var pager = model()
+  func goToPage() throws {
+    var pager = try model()
     _ = pager.press(.character("3"), .character("g"))
     #expect(pager.pageNumber() == 3)
     _ = pager.press(.character("1"))
@@ -84,15 +84,15 @@ struct PagerKeyTests {
   }
 
   @Test("search forward and back, n and N repeat, matches highlighted")
-  func search() {
-    var pager = model()
+  func search() throws {
+    var pager = try model()
     _ = pager.press(.character("/"))
     #expect(pager.status().hasPrefix("/"))
     for character in "paragraph 40 " { _ = pager.press(.character(character)) }
     _ = pager.press(.backspace, .enter)
     let found = pager.pageNumber()
     #expect(found > 1)
-    #expect(pager.currentPage().textLines.contains { $0.contains("Paragraph 40 ") })
+    #expect(pager.currentPage.textLines.contains { $0.contains("Paragraph 40 ") })
     let highlighted = pager.screen().dropLast().contains { line in line.spans.contains { $0.style.contains(.highlight) } }
     #expect(highlighted)
     _ = pager.press(.character("g"), .character("n"))
@@ -106,8 +106,8 @@ struct PagerKeyTests {
   }
 
   @Test("f toggles facing, d double-sided, w wrap-around")
-  func toggles() {
-    var pager = model(columns: 160, rows: 30, facing: .auto)
+  func toggles() throws {
+    var pager = try model(columns: 160, rows: 30, facing: .auto)
     #expect(pager.showsSpreads)
     _ = pager.press(.character("f"))
     #expect(!pager.showsSpreads)
@@ -123,8 +123,8 @@ struct PagerKeyTests {
   }
 
   @Test("r asks for a reload; q, Esc and Ctrl-C quit; H and F1 show help, any key leaves it")
-  func actions() {
-    var pager = model()
+  func actions() throws {
+    var pager = try model()
     #expect(pager.press(.character("r")) == .reload)
     #expect(pager.press(.character("q")) == .quit)
     #expect(pager.press(.escape) == .quit)
@@ -139,8 +139,8 @@ struct PagerKeyTests {
   }
 
   @Test("the ends say so instead of moving")
-  func endMessages() {
-    var pager = model()
+  func endMessages() throws {
+    var pager = try model()
     _ = pager.press(.character("b"))
     #expect(pager.status().contains("start of document"))
     _ = pager.press(.character("G"), .character(" "))
@@ -151,8 +151,8 @@ struct PagerKeyTests {
 @Suite("Pager model: screen and resize")
 struct PagerScreenTests {
   @Test("the screen is exactly the terminal's rows, no line wider than its columns", arguments: [(80, 24), (40, 10), (200, 50), (20, 5)])
-  func geometry(columns: Int, rows: Int) {
-    var pager = model(columns: columns, rows: rows, facing: .auto)
+  func geometry(columns: Int, rows: Int) throws {
+    var pager = try model(columns: columns, rows: rows, facing: .auto)
     for _ in 0..<3 {
       let screen = pager.screen()
       #expect(screen.count == rows)
@@ -163,33 +163,33 @@ struct PagerScreenTests {
   }
 
   @Test("pages fill the screen above the status line; wide terminals show spreads")
-  func pageSizeFollowsTerminal() {
-    let narrow = model(columns: 80, rows: 24, facing: .auto)
-    #expect(narrow.controller.pages.options.pageSize == PageSize(columns: 80, lines: 23))
+  func pageSizeFollowsTerminal() throws {
+    let narrow = try model(columns: 80, rows: 24, facing: .auto)
+    #expect(narrow.controller.options.pageSize == PageSize(columns: 80, lines: 23))
     #expect(!narrow.showsSpreads)
-    let wide = model(columns: 130, rows: 24, facing: .auto)
+    let wide = try model(columns: 130, rows: 24, facing: .auto)
     #expect(wide.showsSpreads)
-    #expect(wide.controller.pages.options.pageSize == PageSize(columns: 63, lines: 23))
+    #expect(wide.controller.options.pageSize == PageSize(columns: 63, lines: 23))
   }
 
   @Test("a resize relayouts and keeps the same text at the top of the page")
-  func resizeKeepsAnchor() {
-    var pager = model(columns: 80, rows: 24)
+  func resizeKeepsAnchor() throws {
+    var pager = try model(columns: 80, rows: 24)
     _ = pager.press(.character("5"), .character("g"))
-    let anchor = pager.currentPage().anchorLine ?? 0
+    let anchor = pager.currentPage.anchorLine ?? 0
     for (columns, rows) in [(120, 40), (40, 20), (160, 50), (60, 15)] {
       pager.resize(columns: columns, rows: rows)
-      let page = pager.currentPage()
+      let page = pager.currentPage
       #expect(page.source?.contains(line: anchor) == true, "anchor \(anchor) lost at \(columns)x\(rows)")
       #expect(pager.screen().count == rows)
     }
   }
 
   @Test("a fixed page size keeps page numbers; a small terminal scrolls within the page")
-  func fixedPageSize() {
-    var pager = model(columns: 80, rows: 10, fixed: PageSize(columns: 60, lines: 30))
+  func fixedPageSize() throws {
+    var pager = try model(columns: 80, rows: 10, fixed: PageSize(columns: 60, lines: 30))
     _ = pager.press(.character("2"), .character("g"))
-    let printed = pager.currentPage()
+    let printed = pager.currentPage
     #expect(printed.lines.count == 30)
     #expect(pager.status().contains("↕ 1-9 of 30"))
     _ = pager.press(.down, .down)
@@ -220,7 +220,7 @@ struct KeyDecoderTests {
   }
 
   @Test("a sequence split across reads waits; a lone ESC is Escape")
-  func partial() {
+  func partial() throws {
     var decoder = KeyDecoder()
     #expect(decoder.feed([0x1B, 0x5B]).isEmpty)
     #expect(decoder.feed([0x41]) == [.up])

@@ -1,0 +1,105 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+public import PaginateModel
+
+/// The name of an input format: a built-in adapter's (``markdown``, ``text``, ``json``,
+/// ``pandocJSON``) or any other registered in an ``AdapterRegistry``, as `--from` takes it.
+public struct DocumentFormat: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+  /// The adapter's name (or one of its file extensions: `md`, `txt`).
+  public var name: String
+
+  /// A format by its adapter's name.
+  public init(_ name: String) {
+    self.name = name
+  }
+
+  public init(stringLiteral name: String) {
+    self.name = name
+  }
+
+  public var description: String { name }
+
+  /// CommonMark through libcmark, with pipe tables (``MarkdownAdapter``).
+  public static let markdown = DocumentFormat("markdown")
+  /// Plain text: paragraphs reflowed, indented lines kept (``PlainTextAdapter``).
+  public static let text = DocumentFormat("text")
+  /// paginate's document JSON form, version 1 (``JSONAdapter``).
+  public static let json = DocumentFormat("json")
+  /// pandoc's JSON syntax tree (``PandocJSONAdapter``).
+  public static let pandocJSON = DocumentFormat("pandoc-json")
+}
+
+extension Document {
+  /// Reads Markdown (CommonMark, with pipe tables and `<!-- pagebreak -->`).
+  ///
+  ///     let document = Document(markdown: "# Notes\n\nFirst paragraph.")
+  ///     document.title   // "Notes"
+  ///
+  /// Markdown has no syntax errors: this never fails. Control characters are made visible.
+  public init(markdown: String, smartPunctuation: Bool = false) {
+    let registry = AdapterRegistry([MarkdownAdapter(smartPunctuation: smartPunctuation)])
+    // Markdown has no syntax errors: loading it never throws.
+    let input = InputSource(text: markdown, name: "<markdown>")
+    self = (try? registry.load(input, named: "markdown").document) ?? Document(blocks: [])
+  }
+
+  /// Reads plain text: blank lines separate paragraphs, which are reflowed; indented lines are
+  /// kept as they are; a form feed breaks the page. Never fails.
+  public init(text: String) {
+    // Plain text has no syntax errors: loading it never throws.
+    let input = InputSource(text: text, name: "<text>")
+    self = (try? AdapterRegistry([PlainTextAdapter()]).load(input, named: "text").document) ?? Document(blocks: [])
+  }
+
+  /// Reads paginate's document JSON form (version 1).
+  ///
+  /// - Throws: ``InputError`` naming the JSON path and what was expected.
+  public init(json: String) throws(InputError) {
+    try self.init(bytes: Array(json.utf8), format: .json, name: "<json>")
+  }
+
+  /// Reads `bytes` in `format` (any adapter in `registry`, external ones included).
+  ///
+  /// - Throws: ``InputError`` for an unknown format or an input the adapter refuses.
+  public init(
+    bytes: [UInt8], format: DocumentFormat, name: String = "<memory>", registry: AdapterRegistry = .builtIn
+  ) throws(InputError) {
+    self = try registry.load(InputSource(bytes: bytes, name: name), named: format.name).document
+  }
+
+  /// Reads `data` in `format`; see ``init(bytes:format:name:registry:)``.
+  public init(data: Data, format: DocumentFormat, name: String = "<memory>", registry: AdapterRegistry = .builtIn)
+    throws(InputError)
+  {
+    try self.init(bytes: Array(data), format: format, name: name, registry: registry)
+  }
+
+  /// Reads the file at `url` (a file URL) whole, in `format`, or, when `nil`, in the format its
+  /// extension or its first bytes name (plain text when nothing does).
+  ///
+  /// - Throws: ``InputError`` when the file cannot be read (`no such file`, `permission
+  ///   denied`), looks binary, or is refused by its adapter.
+  public init(contentsOf url: URL, format: DocumentFormat? = nil, registry: AdapterRegistry = .builtIn)
+    throws(InputError)
+  {
+    self = try registry.load(contentsOfFile: url.path, format: format?.name).document
+  }
+}
+
+extension DocumentSource {
+  /// Markdown held in memory, converted a block at a time as the layout asks for pages: the
+  /// first page of a long text comes before the rest is converted. Its source lines are
+  /// counted, so how far through a reader is can be told before the end is laid out.
+  public init(markdown: String, smartPunctuation: Bool = false) {
+    self.init(
+      streaming: MarkdownAdapter(smartPunctuation: smartPunctuation), bytes: Array(markdown.utf8), name: "<markdown>")
+  }
+
+  /// Plain text held in memory, read a chunk at a time as the layout asks for pages.
+  public init(text: String) {
+    self.init(streaming: PlainTextAdapter(), bytes: Array(text.utf8), name: "<text>")
+  }
+}

@@ -1,0 +1,180 @@
+public import PaginateModel
+import Synchronization
+
+/// A document ready for layout, read from a file or from memory, and what to tell the user
+/// about it.
+///
+/// Where the chosen adapter can stream (plain text, Markdown), ``source`` reads its blocks as
+/// the layout asks for them: the first page appears before the whole input is converted, and
+/// plain text is never in memory whole. Warnings about what the read repaired are known in
+/// full only once the layout has read to the end: see ``finalWarnings``.
+public struct LoadedSource: Sendable {
+  /// The document, for ``PageSet`` or ``PagingController`` (in PaginatePaging).
+  public var source: DocumentSource
+  /// The adapter that reads it.
+  public var adapter: any InputAdapter
+  /// The input's name: its path, or `<stdin>`, or the name given for text in memory.
+  public var name: String
+  /// Warnings known now, one line each.
+  public var warnings: [String]
+  /// Counts gathered while reading incrementally.
+  let passes: ReadPasses?
+
+  /// Creates a loaded source (for tests and previews; ``AdapterRegistry`` makes real ones).
+  public init(source: DocumentSource, adapter: any InputAdapter, name: String, warnings: [String] = []) {
+    self.source = source
+    self.adapter = adapter
+    self.name = name
+    self.warnings = warnings
+    passes = nil
+  }
+
+  init(source: DocumentSource, adapter: any InputAdapter, name: String, warnings: [String], passes: ReadPasses?) {
+    self.source = source
+    self.adapter = adapter
+    self.name = name
+    self.warnings = warnings
+    self.passes = passes
+  }
+
+  /// Warnings known once the layout has read the input: invalid UTF-8 replaced, as far as any
+  /// layout read it (each counted once).
+  public var finalWarnings: [String] {
+    guard let count = passes?.invalidUTF8Count, count > 0 else { return [] }
+    return ["\(name): replaced \(count) invalid UTF-8 sequence\(count == 1 ? "" : "s") with U+FFFD"]
+  }
+}
+
+/// What each pass over an input read incrementally repaired. Every pass reads from the start
+/// and may stop early (a layout stops at the last page asked for), so the pass that read the
+/// furthest has counted the most: that count is the input's, counted once.
+final class ReadPasses: Sendable {
+  private let passes = Mutex<[ReadDiagnostics]>([])
+
+  /// A record for a new pass.
+  func newPass() -> ReadDiagnostics {
+    let pass = ReadDiagnostics()
+    passes.withLock { $0.append(pass) }
+    return pass
+  }
+
+  /// The invalid UTF-8 sequences replaced in the input, as far as any pass read it.
+  var invalidUTF8Count: Int { passes.withLock { $0.map(\.invalidUTF8Count).max() ?? 0 } }
+}
+
+extension AdapterRegistry {
+  /// Opens the file at `path` (`-` for standard input) and chooses its adapter: by `format`
+  /// (an adapter's name, as `--from` takes it), else the extension, else sniffing.
+  ///
+  ///     let loaded = try AdapterRegistry.builtIn.loadSource(contentsOfFile: "README.md")
+  ///     let reader = try PagingController(source: loaded.source)
+  ///
+  /// - Parameters:
+  ///   - incremental: Read the blocks as the layout asks when the adapter can (the default).
+  ///     A later layout of the same source (a relayout) opens the file again; standard input,
+  ///     which cannot be read twice, is read whole when `false`.
+  /// - Throws: ``InputError`` when the file cannot be opened or read, the format is unknown,
+  ///   the input looks binary, or (reading whole) the adapter refuses it.
+  public func loadSource(contentsOfFile path: String, format: String? = nil, incremental: Bool = true)
+    throws(InputError) -> LoadedSource
+  {
+    let file = try OpenFile(path)
+    let head = try file.readHead(AdapterRegistry.sniffLength)
+    let adapter = try adapter(for: InputSource(bytes: head, name: file.name), named: format)
+    if incremental, let streaming = adapter as? any StreamingInputAdapter {
+      let passes = ReadPasses()
+      let reader = ChunkReader(file: file, head: head)
+      let reopenable = path != "-"
+      let name = file.name
+      let source = DocumentSource(title: nil) { () -> any BlockSource in
+        // The first layout reads the open file; a later one (a relayout) opens it again.
+        let chunks: ChunkReader
+        if let first = reader.claim() {
+          chunks = first
+        } else {
+          guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockSource([]) }
+          chunks = ChunkReader(file: file, head: [])
+        }
+        return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass())
+      }
+      return LoadedSource(source: source, adapter: adapter, name: name, warnings: [], passes: passes)
+    }
+    let loaded = try load(InputSource(bytes: head + (try file.readAll()), name: file.name), using: adapter)
+    return LoadedSource(
+      source: DocumentSource(loaded.document), adapter: adapter, name: file.name, warnings: loaded.warnings,
+      passes: nil)
+  }
+
+  /// Reads the file at `path` (`-` for standard input) whole, with the adapter `format` names,
+  /// else the one its extension or first bytes choose.
+  ///
+  /// - Throws: ``InputError`` when the file cannot be opened or read, the format is unknown,
+  ///   the input looks binary, or the adapter refuses it.
+  public func load(contentsOfFile path: String, format: String? = nil) throws(InputError) -> LoadedDocument {
+    let file = try OpenFile(path)
+    let bytes = try file.readHead(AdapterRegistry.sniffLength)
+    let input = InputSource(bytes: bytes + (try file.readAll()), name: file.name)
+    return try load(input, using: try adapter(for: InputSource(bytes: bytes, name: file.name), named: format))
+  }
+
+  /// Chooses the adapter for text in memory (by `format`, else `name`'s extension, else
+  /// sniffing) and makes a source that converts it as the layout asks when the adapter can
+  /// stream. Its source lines are counted, so that how far through a reader is can be told
+  /// before the end is laid out.
+  ///
+  /// - Throws: ``InputError`` when the format is unknown or, for an adapter that cannot
+  ///   stream, when it refuses the input.
+  public func loadSource(bytes: [UInt8], name: String = "<memory>", format: String? = nil) throws(InputError)
+    -> LoadedSource
+  {
+    let input = InputSource(bytes: bytes, name: name)
+    let adapter = try adapter(for: input, named: format)
+    guard let streaming = adapter as? any StreamingInputAdapter else {
+      let loaded = try load(input, using: adapter)
+      return LoadedSource(
+        source: DocumentSource(loaded.document), adapter: adapter, name: name, warnings: loaded.warnings, passes: nil)
+    }
+    let source = DocumentSource(streaming: streaming, bytes: bytes, name: name)
+    var warnings: [String] = []
+    let invalid = input.invalidUTF8Count
+    if invalid > 0 {
+      warnings.append("\(name): replaced \(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s") with U+FFFD")
+    }
+    return LoadedSource(source: source, adapter: adapter, name: name, warnings: warnings, passes: nil)
+  }
+}
+
+extension DocumentSource {
+  /// A source that reads `bytes` through a streaming adapter, afresh for each layout, with the
+  /// number of the last source line known.
+  init(streaming adapter: any StreamingInputAdapter, bytes: [UInt8], name: String) {
+    let lines = ByteText.lineCount(bytes)
+    self.init(title: nil, lastSourceLine: lines) { () -> any BlockSource in
+      let reader = MemoryReader(bytes)
+      return adapter.blockSource(reading: { reader.read(into: $0) }, name: name, diagnostics: ReadDiagnostics())
+    }
+  }
+}
+
+/// Hands out bytes held in memory, a buffer at a time.
+///
+/// Safety: `@unchecked Sendable` because its offset changes without a lock: each belongs to
+/// one block source, which reads from one thread at a time.
+final class MemoryReader: @unchecked Sendable {
+  private let bytes: [UInt8]
+  private var offset = 0
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    let count = min(buffer.count, bytes.count - offset)
+    guard count > 0 else { return 0 }
+    bytes.withUnsafeBytes { source in
+      buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: count)
+    }
+    offset += count
+    return count
+  }
+}

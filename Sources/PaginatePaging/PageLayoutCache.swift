@@ -1,0 +1,67 @@
+import PaginateLayout
+import PaginateModel
+import Synchronization
+
+/// The pages of one layout (a document source and options), laid out as far as anyone has
+/// asked, behind a lock.
+///
+/// Copies of a ``PagingController`` share their cache until one of them lays the document out
+/// anew, so reading never needs `mutating` and a page laid out through one copy is there for
+/// the others: over a source that can be read only once (a pipe), every copy sees every page.
+/// The lock is held while a page is laid out: two threads asking for pages at once take turns.
+final class PageLayoutCache: Sendable {
+  /// The options the pages are laid out with.
+  let options: LayoutOptions
+  /// The document.
+  let source: DocumentSource
+  /// The title `{title}` stands for.
+  let title: String
+  private let pages: Mutex<PageSet>
+
+  /// A cache over a new layout of `source`.
+  ///
+  /// - Throws: ``LayoutError`` when the options leave no room for text.
+  convenience init(source: DocumentSource, options: LayoutOptions) throws(LayoutError) {
+    self.init(pages: try PageSet(source: source, options: options))
+  }
+
+  /// A cache over a page set (which may have laid out some pages already).
+  init(pages: PageSet) {
+    options = pages.options
+    source = pages.source
+    title = pages.title
+    self.pages = Mutex(pages)
+  }
+
+  /// The page at `index`, laying out as far as needed; `nil` past the end.
+  func page(at index: Int) -> Page? {
+    guard index >= 0 else { return nil }
+    return pages.withLock { $0.page(at: index) }
+  }
+
+  /// The spread at `index`, laying out as far as needed; `nil` past the end.
+  func spread(at index: Int, facing: FacingOptions) -> Spread? {
+    pages.withLock { $0.spread(at: index, facing: facing) }
+  }
+
+  /// The number of pages, once the end has been laid out.
+  var count: Int? { pages.withLock { $0.count } }
+
+  /// The number of pages laid out so far.
+  var laidOutCount: Int { pages.withLock { $0.laidOutCount } }
+
+  /// The share of the document laid out so far (see ``PageSet/laidOutFraction``).
+  var laidOutFraction: Double? { pages.withLock { $0.laidOutFraction } }
+
+  /// The number of top-level blocks laid out so far.
+  var blocksLaidOut: Int { pages.withLock { $0.blocksLaidOut } }
+
+  /// Lays out the rest of the document and returns the page count.
+  @discardableResult
+  func layOutAll() -> Int {
+    pages.withLock {
+      $0.layOutAll()
+      return $0.laidOutCount
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import PaginateLayout
+import PaginateModel
+
+extension PagingController {
+  // MARK: Turning pages
+
+  /// Moves to the next page (or spread), telling observers `willTransition` and
+  /// `didTransition`; `false` at the end when not wrapping. An interactive transition in
+  /// progress is cancelled first.
+  ///
+  /// - Parameter isolation: The caller's actor, filled in for you: observers registered on it
+  ///   are called before this returns.
+  @discardableResult
+  public mutating func goForward(isolation: isolated (any Actor)? = #isolation) -> Bool {
+    turn(.forward, context: .isolated(isolation))
+  }
+
+  /// Moves to the previous page (or spread), telling observers `willTransition` and
+  /// `didTransition`; `false` at the start when not wrapping. An interactive transition in
+  /// progress is cancelled first.
+  @discardableResult
+  public mutating func goBack(isolation: isolated (any Actor)? = #isolation) -> Bool {
+    turn(.backward, context: .isolated(isolation))
+  }
+
+  mutating func turn(_ direction: PagingDirection, context: DeliveryContext) -> Bool {
+    cancelInteractiveTransition(context: context)
+    guard let target = neighbourIndex(direction) else { return false }
+    let transition = makeTransition(to: target, direction: direction)
+    observers.deliver(.willTransition(transition), from: context)
+    moveWithoutTelling(to: target)
+    observers.deliver(.didTransition(transition, completed: true), from: context)
+    return true
+  }
+
+  // MARK: Jumps
+
+  /// Moves to the first page; `true` (the reader is there afterwards).
+  ///
+  /// - Parameter asTransition: Tell observers `willTransition` and `didTransition`, as for a
+  ///   page turn, rather than `didJump` (the default, like UIKit's programmatic moves).
+  @discardableResult
+  public mutating func goToFirst(asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation) -> Bool {
+    jump(to: 0, asTransition: asTransition, context: .isolated(isolation))
+  }
+
+  /// Moves to the last page, laying out the rest of the document; `true`.
+  @discardableResult
+  public mutating func goToLast(asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation) -> Bool {
+    let last = max(cache.layOutAll() - 1, 0)
+    return jump(to: last, asTransition: asTransition, context: .isolated(isolation))
+  }
+
+  /// Moves to the page at `index` (from 0); `true` when the reader is on it afterwards
+  /// (already being there counts), `false` when there is no such page.
+  @discardableResult
+  public mutating func go(
+    toPageAt index: Int, asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation
+  ) -> Bool {
+    guard cache.page(at: index) != nil else { return false }
+    return jump(to: index, asTransition: asTransition, context: .isolated(isolation))
+  }
+
+  /// Moves to the page with printed number `number`; `true` when the reader is on it
+  /// afterwards (already being there counts), `false` when there is none.
+  @discardableResult
+  public mutating func go(
+    toPageNumber number: Int, asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation
+  ) -> Bool {
+    guard let page = page(number: number) else { return false }
+    return jump(to: page.index, asTransition: asTransition, context: .isolated(isolation))
+  }
+
+  /// Moves to the page that holds source line `line` (the last page whose top is at or before
+  /// it); `false`, without moving, when no page carries source lines (a document built in
+  /// code).
+  @discardableResult
+  public mutating func go(
+    toSourceLine line: Int, asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation
+  ) -> Bool {
+    guard let index = pageIndex(containingSourceLine: line) else { return false }
+    let moved = jump(to: index, asTransition: asTransition, context: .isolated(isolation))
+    anchor = line  // later relayouts keep this very line in view
+    return moved
+  }
+
+  /// Moves to `index`, telling observers as asked; `true` (the reader is on the target). A
+  /// move within the unit shown (the other page of a spread) changes no view and tells no one.
+  @discardableResult
+  mutating func jump(to index: Int, asTransition: Bool, context: DeliveryContext) -> Bool {
+    cancelInteractiveTransition(context: context)
+    guard unit(ofPage: index) != unit(ofPage: currentIndex) else {
+      currentIndex = index
+      anchor = cache.page(at: index)?.anchorLine
+      return true
+    }
+    let direction: PagingDirection = index > currentIndex ? .forward : .backward
+    let transition = makeTransition(to: index, direction: direction)
+    if asTransition { observers.deliver(.willTransition(transition), from: context) }
+    moveWithoutTelling(to: index)
+    observers.deliver(asTransition ? .didTransition(transition, completed: true) : .didJump(transition), from: context)
+    return true
+  }
+
+  // MARK: Helpers
+
+  /// A transition from what is shown now to the unit of page `index` (with no pages when no
+  /// one observes: nobody would look at them).
+  func makeTransition(to index: Int, direction: PagingDirection) -> PageTransition {
+    guard !observers.isEmpty else { return PageTransition(from: currentIndex, to: index, direction: direction) }
+    return PageTransition(
+      from: currentIndex, to: index, direction: direction, previousPages: visiblePages,
+      pendingPages: pagesShown(atPage: index))
+  }
+
+  mutating func moveWithoutTelling(to index: Int) {
+    currentIndex = index
+    anchor = cache.page(at: index)?.anchorLine
+  }
+
+  /// The last page whose top source line is at or before `line`; `nil` when no page carries
+  /// source lines.
+  func pageIndex(containingSourceLine line: Int) -> Int? {
+    var found: Int?
+    var carriesLines = false
+    var index = 0
+    while let page = cache.page(at: index) {
+      if let anchor = page.anchorLine {
+        carriesLines = true
+        if anchor > line { break }
+        found = index
+      } else if let source = page.source, source.firstLine > line {
+        break
+      }
+      index += 1
+    }
+    // A line before the first page's top (blank lines open the document) is on the first page.
+    return found ?? (carriesLines ? 0 : nil)
+  }
+}

@@ -1,0 +1,171 @@
+import PaginateLayout
+
+extension PagingController {
+  /// The matches of `query` that start on the page at `index`, in order; a match may run over
+  /// the page end onto the next page. Phrases match across line ends (joined by the break that
+  /// was there) and runs of spaces; see ``SearchOptions`` for case and diacritics. An empty
+  /// query matches nothing.
+  ///
+  /// - Complexity: lays out at most the page after `index`; O(n·m) in the text of the two
+  ///   pages and the query.
+  public func matches(of query: String, startingOnPageAt index: Int, options: SearchOptions = SearchOptions())
+    -> [TextMatch]
+  {
+    let folding = FoldedText.Options(options)
+    let needle = Self.needle(query, folding)
+    guard !needle.isEmpty, let page = cache.page(at: index) else { return [] }
+    return matches(of: needle, on: page, folding: folding)
+  }
+
+  /// The matches of `query` that show on the page at `index`: those that start on it and one
+  /// that runs onto it from the page before. For highlighting.
+  public func matches(of query: String, onPageAt index: Int, options: SearchOptions = SearchOptions()) -> [TextMatch] {
+    let folding = FoldedText.Options(options)
+    let needle = Self.needle(query, folding)
+    guard !needle.isEmpty, let page = cache.page(at: index) else { return [] }
+    var result: [TextMatch] = []
+    if index > 0, let previous = cache.page(at: index - 1) {
+      result += matches(of: needle, on: previous, folding: folding).filter { $0.pageIndices.contains(index) }
+    }
+    return result + matches(of: needle, on: page, folding: folding)
+  }
+
+  /// The first match of `query` on the pages from `index` on (or, backwards, the last match on
+  /// the pages from `index` back), without moving; `nil` when there is none before the end
+  /// (or the start). Wraps round when ``isWrapping`` is on.
+  public func firstMatch(
+    of query: String, fromPageAt index: Int, forward: Bool = true, options: SearchOptions = SearchOptions()
+  ) -> TextMatch? {
+    let folding = FoldedText.Options(options)
+    let needle = Self.needle(query, folding)
+    guard !needle.isEmpty else { return nil }
+    var index = index
+    var wrapped = false
+    let start = index
+    while true {
+      if let page = cache.page(at: index), index >= 0 {
+        let found = matches(of: needle, on: page, folding: folding)
+        if let match = forward ? found.first : found.last { return match }
+        index += forward ? 1 : -1
+      } else {
+        guard isWrapping, !wrapped else { return nil }
+        wrapped = true
+        index = forward ? 0 : cache.layOutAll() - 1
+      }
+      if wrapped && (forward ? index >= start : index <= start) { return nil }
+    }
+  }
+
+  /// Moves to the next page (or spread) that holds a match of `query`, after the one shown or,
+  /// backwards, before it; wraps round when ``isWrapping`` is on. Observers hear `didJump`
+  /// unless `asTransition`.
+  ///
+  /// - Parameters:
+  ///   - includingCurrent: Look first at the pages shown (a new search, which finds a match
+  ///     already on the screen); `false` (the default) goes past them (repeating a search).
+  /// - Returns: The match moved to (the first on its page, or the last going backwards);
+  ///   `nil`, without moving, when there is none.
+  @discardableResult
+  public mutating func goToNextMatch(
+    of query: String, forward: Bool = true, includingCurrent: Bool = false, options: SearchOptions = SearchOptions(),
+    asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation
+  ) -> TextMatch? {
+    let shown = visiblePages.map(\.index)
+    guard let first = shown.first, let last = shown.last else { return nil }
+    let start: Int
+    if includingCurrent {
+      start = forward ? first : last
+    } else {
+      guard let next = neighbourIndex(forward ? .forward : .backward) else { return nil }
+      // Backwards, start from the last page of the unit before.
+      start = forward ? next : pagesShown(atPage: next).map(\.index).max() ?? next
+    }
+    guard let match = firstMatch(of: query, fromPageAt: start, forward: forward, options: options) else { return nil }
+    if !includingCurrent && shown.contains(match.pageIndex) { return nil }  // wrapped round to the pages shown
+    jump(to: match.pageIndex, asTransition: asTransition, context: .isolated(isolation))
+    return match
+  }
+
+  /// Moves to the page holding the `n`-th match (from 1) of `query`, counting from the first
+  /// page. `false`, without moving, when there are fewer matches.
+  @discardableResult
+  public mutating func go(
+    toMatch n: Int, of query: String, options: SearchOptions = SearchOptions(), asTransition: Bool = false,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> Bool {
+    let folding = FoldedText.Options(options)
+    let needle = Self.needle(query, folding)
+    guard n >= 1, !needle.isEmpty else { return false }
+    var seen = 0
+    var index = 0
+    while let page = cache.page(at: index) {
+      let found = matches(of: needle, on: page, folding: folding)
+      if seen + found.count >= n {
+        return jump(to: found[n - seen - 1].pageIndex, asTransition: asTransition, context: .isolated(isolation))
+      }
+      seen += found.count
+      index += 1
+    }
+    return false
+  }
+
+  // MARK: Helpers
+
+  /// The folded query: spaces at either end dropped, runs of spaces one.
+  static func needle(_ query: String, _ folding: FoldedText.Options) -> [UInt32] {
+    var scalars = FoldedText(query, options: folding).scalars
+    while scalars.last == 0x20 { scalars.removeLast() }
+    return scalars
+  }
+
+  /// The matches that start on `page`: in its flowed text (which may run onto the next page)
+  /// and in its notes.
+  func matches(of needle: [UInt32], on page: Page, folding: FoldedText.Options) -> [TextMatch] {
+    let here = PageText(page, options: folding)
+    var text = here.flow
+    let ownCount = text.count
+    if ownCount > 0, let next = cache.page(at: page.index + 1) {
+      // The next page's start, as far as a match begun here can reach.
+      let following = PageText(next, options: folding).flow
+      if let first = following.scalars.first, first != 0x0A {
+        var joined = FoldedText()
+        joined.append(text, slot: 0)
+        let previous = text.scalars[ownCount - 1]
+        let hyphenated = FoldedText.isHyphen(previous)
+        if !hyphenated && !(FoldedText.isWide(previous) && FoldedText.isWide(first)) {
+          joined.appendSeparator(0x20, origin: Int32(page.noteLines.lowerBound), at: 0)
+        }
+        joined.append(following, slot: 1)
+        text = joined
+      }
+    }
+    var result = text.occurrences(of: needle, below: ownCount).map { start in
+      Self.match(text, start: start, count: needle.count, firstPage: page.index)
+    }
+    result += here.notes.occurrences(of: needle).map { start in
+      Self.match(here.notes, start: start, count: needle.count, firstPage: page.index)
+    }
+    return result
+  }
+
+  /// The pieces of the match at `start` in `text`, one per line, separators left out.
+  static func match(_ text: FoldedText, start: Int, count: Int, firstPage: Int) -> TextMatch {
+    var pieces: [TextMatch.Piece] = []
+    for origin in text.origins[start..<(start + count)] where origin.end > origin.start {
+      let page = firstPage + Int(origin.origin >> 24)
+      let line = Int(origin.origin & 0xFF_FFFF)
+      let range = Int(origin.start)..<Int(origin.end)
+      if let last = pieces.last, last.pageIndex == page, last.line == line {
+        pieces[pieces.count - 1].utf8Range = min(last.utf8Range.lowerBound, range.lowerBound)..<max(
+          last.utf8Range.upperBound, range.upperBound)
+      } else {
+        pieces.append(TextMatch.Piece(pageIndex: page, line: line, utf8Range: range))
+      }
+    }
+    if pieces.isEmpty, let origin = text.origins[start...].first {
+      pieces.append(
+        TextMatch.Piece(pageIndex: firstPage + Int(origin.origin >> 24), line: Int(origin.origin & 0xFF_FFFF), utf8Range: 0..<0))
+    }
+    return TextMatch(pieces: pieces)
+  }
+}

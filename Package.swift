@@ -28,9 +28,18 @@ let package = Package(
     .library(name: "PaginateRender", targets: ["PaginateRender"]),
     .plugin(name: "PaginateDocs", targets: ["PaginateDocs"]),
   ],
+  // The command-line tool is a trait, on by default. An app that wants the library alone
+  // depends on this package with `traits: []`: swift-argument-parser is then neither fetched
+  // nor built (nor its plugins compiled).
+  traits: [
+    .trait(name: "CommandLineTool", description: "The paginate executable and its ArgumentParser dependency"),
+    .default(enabledTraits: ["CommandLineTool"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // `swift package generate-documentation --target Paginate` (the Swift toolchain has docc).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // System libraries (Debian: libcmark-dev, libutf8proc-dev; CMalloc is the C library's malloc.h)
@@ -69,7 +78,7 @@ let package = Package(
     // Paging controller: before/after over pages and spreads, jumps, anchored relayout
     .target(
       name: "PaginatePaging",
-      dependencies: ["PaginateLayout", "PaginateModel", "CPaginateSystem"],
+      dependencies: ["PaginateLayout", "PaginateModel"],
       swiftSettings: strictSettings
     ),
 
@@ -100,7 +109,7 @@ let package = Package(
       dependencies: [
         "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender", "PaginatePaging", "PaginatePager",
         "CMalloc",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
       ],
       swiftSettings: strictSettings
     ),
@@ -116,7 +125,22 @@ let package = Package(
       dependencies: ["paginate"]
     ),
 
+    // Examples
+    // A minimal reader loop on the library (the article "Building a reader" shows its code).
+    .executableTarget(
+      name: "ReaderExample",
+      dependencies: ["Paginate"],
+      path: "Examples/Reader",
+      swiftSettings: strictSettings
+    ),
+
     // Tests
+    // The library as an app meets it: this target depends on the Paginate product alone.
+    .testTarget(
+      name: "PaginateClientTests",
+      dependencies: ["Paginate"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "PaginateSystemTests",
       dependencies: ["CPaginateSystem"],
@@ -153,7 +177,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["paginate"],
+      dependencies: ["paginate", "ReaderExample"],
       swiftSettings: strictSettings
     ),
   ],

@@ -1,7 +1,7 @@
 import Synchronization
 public import PaginateModel
 
-/// Something that turns the bytes of an input into a ``Document``: Markdown, plain text,
+/// Something that turns the bytes of an input into a ``/PaginateModel/Document``: Markdown, plain text,
 /// JSON, or a format a third party adds.
 ///
 /// The built-in adapters conform to this protocol exactly as a third party would; register
@@ -66,11 +66,29 @@ public protocol StreamingInputAdapter: InputAdapter {
   /// Blocks read from `read`, a function that fills a buffer and returns the number of bytes
   /// written (0 at the end of the input, negative on an error, which ends it too).
   ///
-  /// Control characters are made visible and invalid UTF-8 replaced as in ``document(from:)``.
+  /// Control characters are made visible and invalid UTF-8 replaced as in ``InputAdapter/document(from:)``.
   func blockSource(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics
   ) -> any BlockSource
+
+  /// Blocks read from `read`, as ``blockSource(reading:name:diagnostics:)``, knowing the
+  /// input's size in bytes when the caller does (a regular file, text in memory), so that the
+  /// source can report its ``/PaginateModel/BlockSource/progress``. By default the size is not used.
+  func blockSource(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics, inputSize: Int?
+  ) -> any BlockSource
+}
+
+extension StreamingInputAdapter {
+  /// Ignores the size.
+  public func blockSource(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics, inputSize: Int?
+  ) -> any BlockSource {
+    blockSource(reading: read, name: name, diagnostics: diagnostics)
+  }
 }
 
 /// What an incremental read found that the user should hear about once it is done.

@@ -13,6 +13,8 @@ import Synchronization
 final class OpenFile: @unchecked Sendable {
   let descriptor: Int32
   let name: String
+  /// The size in bytes of a regular file; `nil` for a pipe, a terminal or a device.
+  let size: Int?
   private let owned: Bool
 
   init(_ path: String) throws(InputError) {
@@ -20,17 +22,21 @@ final class OpenFile: @unchecked Sendable {
       descriptor = 0
       name = "<stdin>"
       owned = false
-      return
+    } else {
+      name = path
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw InputError(input: path, message: InputError.reason(errno)) }
+      owned = true
     }
-    name = path
-    descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw InputError(input: path, message: InputError.reason(errno)) }
-    owned = true
     var status = stat()
-    if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-      close(descriptor)
+    let known = fstat(descriptor, &status) == 0
+    if known && (status.st_mode & S_IFMT) == S_IFDIR {
+      if owned { close(descriptor) }
       throw InputError(input: path, message: InputError.reason(EISDIR))
     }
+    // Standard input redirected from a file has a size too; whatever was read of it before
+    // does not count against it, but nothing reads it before paginate does.
+    size = known && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
   }
 
   deinit {

@@ -9,7 +9,7 @@ import Synchronization
 /// plain text is never in memory whole. Warnings about what the read repaired are known in
 /// full only once the layout has read to the end: see ``finalWarnings``.
 public struct LoadedSource: Sendable {
-  /// The document, for ``PageSet`` or ``PagingController`` (in PaginatePaging).
+  /// The document, for `PageSet` (PaginateLayout) or `PagingController` (PaginatePaging).
   public var source: DocumentSource
   /// The adapter that reads it.
   public var adapter: any InputAdapter
@@ -70,6 +70,9 @@ extension AdapterRegistry {
   ///     let reader = try PagingController(source: loaded.source)
   ///
   /// - Parameters:
+  ///   - path: The file's path, or `-` for standard input.
+  ///   - format: An adapter's name (`markdown`, `md`, `text`, `external:NAME`), or `nil` to
+  ///     choose by extension and content.
   ///   - incremental: Read the blocks as the layout asks when the adapter can (the default).
   ///     A later layout of the same source (a relayout) opens the file again; standard input,
   ///     which cannot be read twice, is read whole when `false`.
@@ -95,7 +98,8 @@ extension AdapterRegistry {
           guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockSource([]) }
           chunks = ChunkReader(file: file, head: [])
         }
-        return streaming.blockSource(reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass())
+        return streaming.blockSource(
+          reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: file.size)
       }
       return LoadedSource(source: source, adapter: adapter, name: name, warnings: [], passes: passes)
     }
@@ -151,7 +155,8 @@ extension DocumentSource {
     let lines = ByteText.lineCount(bytes)
     self.init(title: nil, lastSourceLine: lines) { () -> any BlockSource in
       let reader = MemoryReader(bytes)
-      return adapter.blockSource(reading: { reader.read(into: $0) }, name: name, diagnostics: ReadDiagnostics())
+      return adapter.blockSource(
+        reading: { reader.read(into: $0) }, name: name, diagnostics: ReadDiagnostics(), inputSize: bytes.count)
     }
   }
 }

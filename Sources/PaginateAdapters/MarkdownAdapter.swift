@@ -513,6 +513,11 @@ private struct MarkdownBlockStream: BlockSource {
   /// The queue; it stops the converter when the last copy of the stream goes (a layout that
   /// stopped early).
   let cancellation: Cancellation
+  /// The input, for its line count (``progress``).
+  private let input: InputBytes
+  private var lineCount: Int?
+  /// The last source line of the blocks returned.
+  private var lastLine = 0
 
   final class Cancellation: Sendable {
     let queue: BlockQueue
@@ -523,6 +528,7 @@ private struct MarkdownBlockStream: BlockSource {
   init(input: InputBytes, options: Int32) {
     let queue = BlockQueue()
     cancellation = Cancellation(queue)
+    self.input = input
     let convert: @Sendable () -> Void = {
       CmarkArena.withArena {
         input.withBytes { bytes in
@@ -562,10 +568,23 @@ private struct MarkdownBlockStream: BlockSource {
   }
 
   mutating func nextBlock() -> Block? {
-    cancellation.queue.pop()
+    let block = cancellation.queue.pop()
+    if let line = block?.source?.lastLine { lastLine = line }
+    if block == nil { lastLine = Int.max }
+    if lineCount == nil && block != nil {
+      // Counted once, on the first block: a scan for line ends, many bytes at a time.
+      lineCount = input.withBytes { ByteText.lineStarts($0).count }
+    }
+    return block
   }
 
   var title: String? { cancellation.queue.title }
+
+  /// The source lines of the blocks returned, out of the input's.
+  var progress: Double? {
+    guard let lineCount, lineCount > 0 else { return lastLine == Int.max ? 1 : nil }
+    return min(Double(lastLine) / Double(lineCount), 1)
+  }
 }
 
 /// Blocks handed from the converter thread to the layout, in order, at most about 4,096

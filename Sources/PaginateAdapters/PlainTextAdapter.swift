@@ -212,7 +212,15 @@ extension PlainTextAdapter {
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics
   ) -> any BlockSource {
-    PlainTextStream(read: read, diagnostics: diagnostics)
+    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: nil)
+  }
+
+  /// Streams, reporting progress by bytes when `inputSize` is known.
+  public func blockSource(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics, inputSize: Int?
+  ) -> any BlockSource {
+    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: inputSize)
   }
 }
 
@@ -226,10 +234,24 @@ struct PlainTextStream: BlockSource {
   private var readyIndex = 0
   private var isDone = false
   private static let chunkSize = 1 << 18
+  /// The input's size, when known, and the bytes turned into blocks before and after the
+  /// last chunk (its blocks share out the difference, for ``progress``).
+  private let inputSize: Int?
+  private var bytesDoneBefore = 0
+  private var bytesDone = 0
 
-  init(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, diagnostics: ReadDiagnostics) {
+  init(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, diagnostics: ReadDiagnostics, inputSize: Int?) {
     self.read = read
     self.diagnostics = diagnostics
+    self.inputSize = inputSize
+  }
+
+  /// The bytes the blocks returned stand for, out of the input's size.
+  var progress: Double? {
+    if isDone && readyIndex == ready.count { return 1 }
+    guard let inputSize, inputSize > 0 else { return nil }
+    let share = ready.isEmpty ? 0 : Double(readyIndex) / Double(ready.count)
+    return min((Double(bytesDoneBefore) + Double(bytesDone - bytesDoneBefore) * share) / Double(inputSize), 1)
   }
 
   mutating func nextBlock() -> Block? {
@@ -263,6 +285,8 @@ struct PlainTextStream: BlockSource {
     }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
     pending.removeFirst(consumed)
+    bytesDoneBefore = bytesDone
+    bytesDone += consumed
     ready = builder.takeBlocks()
     if isFinal {
       ready += builder.finish()

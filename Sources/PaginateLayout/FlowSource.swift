@@ -14,6 +14,8 @@ struct FlowSource {
   private var isExhausted = false
   /// Blocks read ahead, and the lines of those laid out ahead of need on both cores.
   private var batch: [Block] = []
+  /// The source's progress after each block of the batch was read.
+  private var batchProgress: [Double?] = []
   private var batchLines: [[FlowLine]?] = []
   private var batchIndex = 0
   private var batchSize = 4
@@ -95,6 +97,9 @@ struct FlowSource {
   /// The number of blocks laid out so far (for tests of laziness).
   var blocksLaidOut: Int { nextBlock }
 
+  /// How much of the input the blocks laid out so far stand for, when the source can tell.
+  private(set) var progress: Double?
+
   private mutating func appendNextBlock() {
     if batchIndex == batch.count { refill() }
     guard batchIndex < batch.count else {
@@ -104,6 +109,7 @@ struct FlowSource {
     let block = batch[batchIndex]
     // Taken out of the batch, so that the lines are changed in place rather than copied.
     let prepared = batchLines[batchIndex].take()
+    progress = batchProgress[batchIndex]
     batchIndex += 1
     nextBlock += 1
     if case .pageBreak = block.content {
@@ -146,9 +152,15 @@ extension FlowSource {
   /// waits for much.
   private mutating func refill() {
     batch.removeAll(keepingCapacity: true)
+    batchProgress.removeAll(keepingCapacity: true)
     batchIndex = 0
     while batch.count < batchSize, !sourceDone {
-      if let block = blocks.nextBlock() { batch.append(block) } else { sourceDone = true }
+      if let block = blocks.nextBlock() {
+        batch.append(block)
+        batchProgress.append(blocks.progress)
+      } else {
+        sourceDone = true
+      }
     }
     batchLines = Array(repeating: nil, count: batch.count)
     defer { batchSize = min(batchSize * 2, 512) }

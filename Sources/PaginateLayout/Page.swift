@@ -39,6 +39,14 @@ public struct Page: Sendable, Hashable {
   /// Creates a page.
   ///
   /// - Parameters:
+  ///   - index: The position of the page in its page set, from 0.
+  ///   - number: The printed page number.
+  ///   - side: The side, which follows the number.
+  ///   - isBlank: A blank page inserted before a chapter (no header or footer).
+  ///   - lines: The lines, exactly the page's height.
+  ///   - source: The source lines of the content on the page.
+  ///   - anchorLine: The source line at the top of the page.
+  ///   - runningHead: The running head.
   ///   - bodyLines: The text area's lines; all of `lines` when `nil`.
   ///   - noteLines: The note area's lines; none (at the end of the body) when `nil`.
   public init(

@@ -82,16 +82,14 @@ public struct PageSet: Sendable {
 
   /// The share of the document laid out so far, from 0 to 1: 1 once the end is reached;
   /// before, by source lines when the source knows its last line and the pages carry source
-  /// lines, else by blocks when the source knows how many it has, else `nil`.
+  /// lines, else as the block source measures its progress (``/PaginateModel/BlockSource/progress``), else
+  /// `nil`.
   public var laidOutFraction: Double? {
     if isComplete { return 1 }
     if let last = source.lastSourceLine, last > 0, let reached = lastSourceLineLaidOut {
       return min(Double(reached) / Double(last), 1)
     }
-    if let blocks = source.blockCount, blocks > 0 {
-      return min(Double(blocksLaidOut) / Double(blocks), 1)
-    }
-    return nil
+    return breaker.source.progress.map { min(max($0, 0), 1) }
   }
 
   /// The last source line on the pages laid out so far, when they carry source lines.

@@ -29,8 +29,7 @@ public struct FoldedText: Sendable, Hashable {
 
   /// Where a folded scalar came from.
   public struct Origin: Sendable, Hashable {
-    /// The value passed to ``FoldedText/append(_:options:origin:skipping:)`` (a line number,
-    /// say).
+    /// The value passed to `append(_:options:origin:skipping:)` (a line number, say).
     public var origin: Int32
     /// The UTF-8 offsets of the input scalar within the text appended.
     public var start: Int32
@@ -85,6 +84,9 @@ public struct FoldedText: Sendable, Hashable {
   /// a space or a line feed (a paragraph separator).
   ///
   /// - Parameters:
+  ///   - text: The text.
+  ///   - options: How to fold it.
+  ///   - origin: A value each folded scalar keeps, to tell where it came from.
   ///   - skipping: UTF-8 ranges of `text` left out (the layout's furniture: quote bars,
   ///     note markers), sorted.
   public mutating func append(_ text: String, options: Options, origin: Int32, skipping: [Range<Int>] = []) {
@@ -92,7 +94,7 @@ public struct FoldedText: Sendable, Hashable {
     text.withUTF8 { append($0, options: options, origin: origin, skipping: skipping) }
   }
 
-  /// Appends the folded scalars of UTF-8 `bytes` (see ``append(_:options:origin:skipping:)``).
+  /// Appends the folded scalars of UTF-8 `bytes`, as for a string.
   public mutating func append(
     _ bytes: UnsafeBufferPointer<UInt8>, options: Options, origin: Int32, skipping: [Range<Int>] = []
   ) {

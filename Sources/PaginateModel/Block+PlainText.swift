@@ -49,7 +49,7 @@ extension Array where Element == Block {
     return result
   }
 
-  /// Appends ``plainText`` to `result`, starting on a line of its own.
+  /// Appends `plainText` to `result`, starting on a line of its own.
   public func appendPlainText(to result: inout String) {
     for block in self {
       Self.startLine(in: &result)

@@ -10,11 +10,19 @@ public protocol BlockSource: Sendable {
   /// The document's title, when the source finds one as it reads (Markdown's first level-1
   /// heading); `nil` by default.
   var title: String? { get }
+
+  /// How much of the input the blocks returned so far stand for, from 0 to 1, when the source
+  /// can tell (by bytes, lines or blocks); `nil` by default. A layout estimates the page count
+  /// from it before the end is reached.
+  var progress: Double? { get }
 }
 
 extension BlockSource {
   /// No title unless the source says so.
   public var title: String? { nil }
+
+  /// Unknown unless the source says so.
+  public var progress: Double? { nil }
 }
 
 /// The blocks of an array, in order.
@@ -32,6 +40,9 @@ public struct ArrayBlockSource: BlockSource {
     defer { index += 1 }
     return blocks[index]
   }
+
+  /// The share of the blocks returned.
+  public var progress: Double? { blocks.isEmpty ? 1 : Double(index) / Double(blocks.count) }
 }
 
 /// A document as the layout reads it: a title and a way to read its blocks from the start
@@ -41,15 +52,12 @@ public struct DocumentSource: Sendable {
   public var title: String?
   /// The source line of the document's last block, when known (for "how far through").
   public var lastSourceLine: Int?
-  /// The number of top-level blocks, when known before they are read (a document in memory).
-  public var blockCount: Int?
   private let makeBlocks: @Sendable () -> any BlockSource
 
   /// A source that reads a document held in memory.
   public init(_ document: Document) {
     title = document.title
     lastSourceLine = document.blocks.last { $0.source != nil }?.source?.lastLine
-    blockCount = document.blocks.count
     makeBlocks = { ArrayBlockSource(document.blocks) }
   }
 
@@ -58,16 +66,11 @@ public struct DocumentSource: Sendable {
   /// - Parameters:
   ///   - title: The title, if known before the blocks are read.
   ///   - lastSourceLine: The number of the input's last line, if known: how far through the
-  ///     reader is, and the estimated page count, are measured against it.
-  ///   - blockCount: The number of top-level blocks, if known.
+  ///     reader is is measured against it.
   ///   - makeBlocks: Makes a fresh reader of the blocks, from the first.
-  public init(
-    title: String?, lastSourceLine: Int? = nil, blockCount: Int? = nil,
-    makeBlocks: @escaping @Sendable () -> any BlockSource
-  ) {
+  public init(title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockSource) {
     self.title = title
     self.lastSourceLine = lastSourceLine
-    self.blockCount = blockCount
     self.makeBlocks = makeBlocks
   }
 

@@ -63,7 +63,7 @@ extension Array where Element == Inline {
     return result
   }
 
-  /// Appends ``plainText`` to `result`.
+  /// Appends `plainText` to `result`.
   public func appendPlainText(to result: inout String) {
     for inline in self { inline.appendPlainText(to: &result) }
   }

@@ -5,8 +5,9 @@ extension PagingController {
   /// How pages pair into spreads; `nil` shows single pages. Setting it keeps the reader on the
   /// same page and tells observers `didRelayout` (the pages themselves do not change).
   ///
-  /// A setter cannot learn the caller's actor: observers registered on another actor hear of
-  /// it in a task. ``setFacing(_:isolation:)`` tells them at once.
+  /// A setter cannot learn the caller's actor: observers registered on an actor hear of it in
+  /// a task on that actor, after the setter returns (in order with the other events).
+  /// ``setFacing(_:isolation:)`` tells observers on the caller's actor at once.
   public var facing: FacingOptions? {
     get { facingOptions }
     set { changeFacing(newValue, context: .unknown) }
@@ -22,8 +23,10 @@ extension PagingController {
   /// page that holds the text that was at the top of the page shown (observers hear
   /// `didRelayout`).
   ///
-  /// Options that ``LayoutOptions/validate()`` refuses leave the layout as it was and set
-  /// ``layoutError``; ``relayout(options:facing:isolation:)`` throws instead.
+  /// Options that ``/PaginateLayout/LayoutOptions/validate()`` refuses leave the layout as it was and set
+  /// ``layoutError``; ``relayout(options:facing:isolation:)`` throws instead, and tells
+  /// observers on the caller's actor at once (a setter cannot learn the caller's actor: see
+  /// ``facing``).
   public var options: LayoutOptions {
     get { cache.options }
     set {
@@ -39,7 +42,7 @@ extension PagingController {
   /// the page that holds the text that was at the top of the page shown, and tells observers
   /// `didRelayout`.
   ///
-  /// - Throws: ``LayoutError`` when the options leave no room for text; nothing changes then.
+  /// - Throws: ``/PaginateLayout/LayoutError`` when the options leave no room for text; nothing changes then.
   public mutating func relayout(
     options: LayoutOptions, facing: FacingOptions?, isolation: isolated (any Actor)? = #isolation
   ) throws(LayoutError) {

@@ -37,8 +37,10 @@ extension PagingController {
 
   /// Moves to the first page; `true` (the reader is there afterwards).
   ///
-  /// - Parameter asTransition: Tell observers `willTransition` and `didTransition`, as for a
-  ///   page turn, rather than `didJump` (the default, like UIKit's programmatic moves).
+  /// - Parameters:
+  ///   - asTransition: Tell observers `willTransition` and `didTransition`, as for a page turn,
+  ///     rather than `didJump` (the default, like UIKit's programmatic moves).
+  ///   - isolation: The caller's actor, filled in for you (see ``goForward(isolation:)``).
   @discardableResult
   public mutating func goToFirst(asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation) -> Bool {
     jump(to: 0, asTransition: asTransition, context: .isolated(isolation))

@@ -61,8 +61,13 @@ extension PagingController {
   /// unless `asTransition`.
   ///
   /// - Parameters:
+  ///   - query: The words to find (see ``matches(of:startingOnPageAt:options:)``).
+  ///   - forward: Search towards later pages (the default) or earlier ones.
   ///   - includingCurrent: Look first at the pages shown (a new search, which finds a match
   ///     already on the screen); `false` (the default) goes past them (repeating a search).
+  ///   - options: Case and diacritics.
+  ///   - asTransition: Tell observers as for a page turn rather than `didJump`.
+  ///   - isolation: The caller's actor, filled in for you.
   /// - Returns: The match moved to (the first on its page, or the last going backwards);
   ///   `nil`, without moving, when there is none.
   @discardableResult

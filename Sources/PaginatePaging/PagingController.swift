@@ -21,7 +21,7 @@ public import PaginateModel
 /// The controller is a value: reading it (``currentPage``, ``page(after:)``, ``position``, …)
 /// never needs `mutating`, and a copy moves on its own. Pages are laid out lazily, as far as
 /// anyone has asked, in a cache that copies share until one of them lays the document out anew
-/// (``options``, ``reload(_:isolation:)``); reading from several threads at once is safe.
+/// (``options``, `reload(_:)`); reading from several threads at once is safe.
 /// `page(after:)` on page N lays out at most page N+1; only the last page (or the page count)
 /// lays out the rest.
 ///
@@ -58,7 +58,7 @@ public struct PagingController: Sendable {
   public internal(set) var layoutError: LayoutError?
 
   /// A controller showing the first page of `document` on single 80×66 pages (the defaults of
-  /// ``LayoutOptions``).
+  /// ``/PaginateLayout/LayoutOptions``).
   public init(document: Document) {
     // The default options are valid: this cannot fail.
     cache = PageLayoutCache(pages: try! PageSet(document: document, options: LayoutOptions()))
@@ -67,8 +67,8 @@ public struct PagingController: Sendable {
 
   /// A controller showing the first page of `document`.
   ///
-  /// - Throws: ``LayoutError`` when the options leave no room for text (see
-  ///   ``LayoutOptions/validate()``).
+  /// - Throws: ``/PaginateLayout/LayoutError`` when the options leave no room for text (see
+  ///   ``/PaginateLayout/LayoutOptions/validate()``).
   public init(document: Document, options: LayoutOptions, facing: FacingOptions? = nil, isWrapping: Bool = false)
     throws(LayoutError)
   {
@@ -77,7 +77,7 @@ public struct PagingController: Sendable {
 
   /// A controller over a document source (one read incrementally, say), showing its first page.
   ///
-  /// - Throws: ``LayoutError`` when the options leave no room for text.
+  /// - Throws: ``/PaginateLayout/LayoutError`` when the options leave no room for text.
   public init(
     source: DocumentSource, options: LayoutOptions = LayoutOptions(), facing: FacingOptions? = nil,
     isWrapping: Bool = false
@@ -110,7 +110,7 @@ public struct PagingController: Sendable {
   public var laidOutPageCount: Int { cache.laidOutCount }
 
   /// The page count, estimated from the share of the document laid out so far while the end
-  /// is not laid out (by source lines or blocks, see ``PageSet/laidOutFraction``); the page
+  /// is not laid out (by source lines or blocks, see ``/PaginateLayout/PageSet/laidOutFraction``); the page
   /// count once it is known. Never less than the pages laid out.
   public var estimatedPageCount: Int {
     if let count = cache.count { return count }

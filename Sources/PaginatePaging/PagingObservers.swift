@@ -1,4 +1,3 @@
-internal import CPaginateSystem
 import Synchronization
 
 /// Where a mutating call of a controller runs, as far as its observers need to know.
@@ -15,8 +14,6 @@ enum DeliveryContext {
 /// - synchronously, when the call that produced the event runs isolated to the same actor
 ///   (the `isolated` parameter the caller's `#isolation` filled in is that actor), or when it
 ///   was registered outside any actor (documented: it runs wherever the controller is used);
-/// - synchronously on the main thread for an observer registered on the main actor, whose
-///   executor is the main thread;
 /// - otherwise in a task isolated to its actor, which takes the events in order from a stream.
 final class PagingObserver: @unchecked Sendable {
   let token: ObserverToken
@@ -28,6 +25,9 @@ final class PagingObserver: @unchecked Sendable {
     var isRemoved = false
     /// Feeds the task that delivers on the observer's actor, once one is needed.
     var pump: AsyncStream<PagingEvent>.Continuation?
+    /// Events queued for that task and not yet delivered: while there are any, later events
+    /// queue behind them, so that the observer hears every event in order.
+    var queued = 0
   }
 
   init(token: ObserverToken, isolation: (any Actor)?, callback: @escaping (PagingEvent) -> Void) {
@@ -58,11 +58,9 @@ final class PagingObserver: @unchecked Sendable {
       callback(event)
       return
     }
-    if case .isolated(let current) = context, let current, current === isolation {
-      callback(event)
-      return
-    }
-    if isolation === MainActor.shared && Self.isMainThread {
+    if case .isolated(let current) = context, let current, current === isolation,
+      state.withLock({ $0.queued == 0 })
+    {
       callback(event)
       return
     }
@@ -72,30 +70,31 @@ final class PagingObserver: @unchecked Sendable {
   /// Queues `event` for the task that calls the observer on its actor, starting that task the
   /// first time.
   private func deliverLater(_ event: PagingEvent, on actor: any Actor) {
-    let continuation = state.withLock { state -> AsyncStream<PagingEvent>.Continuation? in
-      guard !state.isRemoved else { return nil }
-      if let pump = state.pump { return pump }
-      let (stream, continuation) = AsyncStream<PagingEvent>.makeStream()
-      state.pump = continuation
-      // Weakly held: when the last controller holding the observer goes, so does the task.
-      Task { [weak self] in
-        for await event in stream {
-          guard let observer = self, !observer.isRemoved else { break }
-          await observer.call(with: event, on: actor)
+    state.withLock { state in
+      guard !state.isRemoved else { return }
+      if state.pump == nil {
+        let (stream, continuation) = AsyncStream<PagingEvent>.makeStream()
+        state.pump = continuation
+        // Weakly held: when the last controller holding the observer goes, so does the task.
+        Task { [weak self] in
+          for await event in stream {
+            guard let observer = self, !observer.isRemoved else { break }
+            await observer.call(with: event, on: actor)
+          }
         }
       }
-      return continuation
+      // Counted and queued under the lock, so that the order of the queue is the order of the
+      // count.
+      state.queued += 1
+      state.pump?.yield(event)
     }
-    continuation?.yield(event)
   }
 
   /// Calls the callback on its own actor.
   private func call(with event: PagingEvent, on actor: isolated any Actor) {
     callback(event)
+    state.withLock { $0.queued -= 1 }
   }
-
-  /// Whether this thread is the process's main thread (where the main actor runs).
-  private static var isMainThread: Bool { paginate_is_main_thread() != 0 }
 }
 
 /// The observers of a controller. Copies of a controller share the observers registered

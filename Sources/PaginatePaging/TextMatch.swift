@@ -20,10 +20,10 @@ public struct TextMatch: Sendable, Hashable {
   public struct Piece: Sendable, Hashable {
     /// The index of the page.
     public var pageIndex: Int
-    /// The index of the line in ``Page/lines``.
+    /// The index of the line in ``/PaginateLayout/Page/lines``.
     public var line: Int
-    /// The UTF-8 offsets of the matched text in the line's ``Line/text`` (the unit of
-    /// ``Line/adding(_:in:)`` and of style spans).
+    /// The UTF-8 offsets of the matched text in the line's ``/PaginateLayout/Line/text`` (the unit of
+    /// ``/PaginateLayout/Line/adding(_:in:)`` and of style spans).
     public var utf8Range: Range<Int>
 
     /// Creates a piece.
@@ -49,7 +49,7 @@ public struct TextMatch: Sendable, Hashable {
   public var pageIndices: ClosedRange<Int> { pageIndex...(pieces.last?.pageIndex ?? pageIndex) }
 
   /// The UTF-8 ranges of the match on line `line` of the page at `pageIndex`, for
-  /// ``Line/adding(_:in:)``.
+  /// ``/PaginateLayout/Line/adding(_:in:)``.
   public func ranges(onPageAt pageIndex: Int, line: Int) -> [Range<Int>] {
     pieces.filter { $0.pageIndex == pageIndex && $0.line == line }.map(\.utf8Range)
   }

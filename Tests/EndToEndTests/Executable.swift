@@ -36,6 +36,23 @@ struct Executable {
     return directory.appendingPathComponent("paginate")
   }()
 
+  /// An executable target built next to the test bundle, such as `ReaderExample`.
+  static func builtProduct(_ name: String) -> URL {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent(name).path),
+      directory.path != "/"
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory.appendingPathComponent(name)
+  }
+
+  /// Runs the built executable `name` (an example) with `arguments` and `stdin`.
+  static func runProduct(_ name: String, _ arguments: [String], stdin: Data) throws -> Result {
+    try execute(builtProduct(name), arguments, stdin: stdin, environment: nil)
+  }
+
   /// The package's root folder.
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()

@@ -37,7 +37,7 @@ struct PagingControllerTests {
   func beforeAfter(mode: Int) throws {
     for document in samples {
       for wrapping in [false, true] {
-        var controller = try PagingController(document: document, options: modes[mode].options, isWrapping: wrapping)
+        let controller = try PagingController(document: document, options: modes[mode].options, isWrapping: wrapping)
         var page = controller.currentPage
         var seen = 1
         while let next = controller.page(after: page), next.index != 0 {
@@ -179,7 +179,7 @@ struct PagingControllerTests {
   func laziness() throws {
     let document = Document(
       blocks: (0..<200_000).map { .paragraph("Paragraph \($0) of a very long document.", source: SourceRange(line: $0 + 1)) })
-    var controller = try PagingController(document: document, options: layout(80, 24))
+    let controller = try PagingController(document: document, options: layout(80, 24))
     let first = controller.currentPage
     let second = controller.page(after: first)
     #expect(second?.number == 2)

@@ -49,12 +49,6 @@ int paginate_forwarding_reap(int slot, pid_t pid, int block, int *status);
 /// `paginate_forwarding_begin` (the spawn failed: there is no group to kill).
 void paginate_forwarding_end(int slot);
 
-// MARK: Threads
-
-/// Whether the calling thread is the process's main thread (on Linux, the one whose thread id
-/// is the process id: the thread the main actor runs on).
-int paginate_is_main_thread(void);
-
 // MARK: C's sizes of libc structures
 
 /// `sizeof(struct sigaction)`.

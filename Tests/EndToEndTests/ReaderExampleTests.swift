@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `Examples/Reader`, the minimal reader the article "Building a reader" walks through.
+@Suite("The reader example")
+struct ReaderExampleTests {
+  @Test("it pages through a file: turns, jumps, searches and shows spreads")
+  func pagesThrough() throws {
+    let commands = "n\np\n4\n/logbook\nf\nn\nx\nq\n"
+    let result = try Executable.runProduct("ReaderExample", ["SampleDocs/guide.md"], stdin: Data(commands.utf8))
+    #expect(result.status == 0)
+    let status = result.stdout.split(separator: "\n").filter { $0.hasPrefix("-- ") }
+    #expect(status.first?.hasPrefix("-- 1 of ? · 0%") == true)
+    // n, p, 4, /logbook (the next page that has it), f (spreads: the same page), n (the
+    // next spread), a command it does not know, then q.
+    #expect(status.map { $0.split(separator: " ")[1] } == ["1", "2", "1", "4", "13", "13", "14", "14"])
+    #expect(result.stdout.contains("(turned to page 2)"))
+    #expect(result.stdout.contains("(turned to page 14-15)"))
+    #expect(result.stdout.contains("(commands: n p NUMBER /WORDS f q)"))
+    // The first page is 50 columns wide and 16 lines tall; a spread is two pages and a gutter.
+    let firstPage = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(16)
+    #expect(firstPage.first == "Tidewatch User Guide")
+    #expect(firstPage.allSatisfy { $0.count <= 50 })
+    #expect(result.stdout.split(separator: "\n").contains { $0.count > 100 && $0.contains("│") })
+  }
+
+  @Test("a file it cannot read is one line and status 1")
+  func missingFile() throws {
+    let result = try Executable.runProduct("ReaderExample", ["/no/such/file.md"], stdin: Data())
+    #expect(result.status == 1)
+    #expect(result.stdout == "reader: /no/such/file.md: no such file\n")
+  }
+
+  @Test("the article's code is the example's, line for line (so it compiles and runs here)")
+  func articleMatchesExample() throws {
+    let root = Executable.packageRoot
+    let article = try String(
+      contentsOf: root.appendingPathComponent("Sources/Paginate/Paginate.docc/BuildingAReader.md"), encoding: .utf8)
+    let example = try String(contentsOf: root.appendingPathComponent("Examples/Reader/main.swift"), encoding: .utf8)
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line == "```swift" {
+        current = []
+      } else if line == "```", let block = current {
+        blocks.append(block.joined(separator: "\n"))
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    #expect(blocks.count == 4)
+    for block in blocks {
+      #expect(example.contains(block), "not in Examples/Reader/main.swift:\n\(block)")
+    }
+  }
+}

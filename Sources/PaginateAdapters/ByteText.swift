@@ -36,17 +36,33 @@ enum ByteText {
   /// The number of the last line of `bytes` as the adapters number source lines: 1 for a
   /// single line, one more after each line end (a line feed, a carriage return, or both),
   /// except a final line end with nothing after it.
-  static func lineCount(_ bytes: [UInt8]) -> Int {
+  static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return 1 }
     var ends = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
-      if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { index += 1 }
-      if byte == 0x0A || byte == 0x0D { ends += 1 }
+    if memchr(base, 0x0D, bytes.count) == nil {
+      // Line feeds only, the usual case: memchr finds each many bytes at a time.
+      var position = base
+      let end = base + bytes.count
+      while position < end, let found = memchr(position, 0x0A, end - position) {
+        position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+        ends += 1
+      }
+    } else {
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { index += 1 }
+        if byte == 0x0A || byte == 0x0D { ends += 1 }
+      }
     }
-    let endsWithLineEnd = bytes.last == 0x0A || bytes.last == 0x0D
-    return max(endsWithLineEnd ? ends : ends + 1, 1)
+    let last = bytes[bytes.count - 1]
+    return max(last == 0x0A || last == 0x0D ? ends : ends + 1, 1)
+  }
+
+  /// ``lineCount(_:)`` of an array.
+  static func lineCount(_ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { lineCount($0) }
   }
 
   /// The UTF-8 byte-order mark, which adapters skip at the start of an input.

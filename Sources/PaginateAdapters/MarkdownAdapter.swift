@@ -568,22 +568,25 @@ private struct MarkdownBlockStream: BlockSource {
   }
 
   mutating func nextBlock() -> Block? {
-    let block = cancellation.queue.pop()
-    if let line = block?.source?.lastLine { lastLine = line }
-    if block == nil { lastLine = Int.max }
-    if lineCount == nil && block != nil {
-      // Counted once, on the first block: a scan for line ends, many bytes at a time.
-      lineCount = input.withBytes { ByteText.lineStarts($0).count }
+    guard let block = cancellation.queue.pop() else {
+      lastLine = Int.max
+      return nil
     }
+    if let line = block.source?.lastLine { lastLine = line }
     return block
   }
 
   var title: String? { cancellation.queue.title }
 
-  /// The source lines of the blocks returned, out of the input's.
+  /// The source lines of the blocks returned, out of the input's (counted once, when first
+  /// asked: a scan for line ends, many bytes at a time).
   var progress: Double? {
-    guard let lineCount, lineCount > 0 else { return lastLine == Int.max ? 1 : nil }
-    return min(Double(lastLine) / Double(lineCount), 1)
+    mutating get {
+      if lastLine == Int.max { return 1 }
+      let lines = lineCount ?? input.withBytes { ByteText.lineCount($0) }
+      lineCount = lines
+      return min(Double(lastLine) / Double(lines), 1)
+    }
   }
 }
 

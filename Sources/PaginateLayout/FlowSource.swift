@@ -34,7 +34,12 @@ struct FlowSource {
   private var pendingBreak: ChapterBreak?
   private var keepPending = false
 
-  init(source: DocumentSource, options: LayoutOptions) {
+  /// Whether ``progress`` is measured (asking the block source after each block costs a little:
+  /// printing, which never asks, does without).
+  private let tracksProgress: Bool
+
+  init(source: DocumentSource, options: LayoutOptions, tracksProgress: Bool = true) {
+    self.tracksProgress = tracksProgress
     blocks = source.blocks()
     layout = BlockLayout(options: options)
     width = options.bodyWidth
@@ -157,7 +162,7 @@ extension FlowSource {
     while batch.count < batchSize, !sourceDone {
       if let block = blocks.nextBlock() {
         batch.append(block)
-        batchProgress.append(blocks.progress)
+        batchProgress.append(tracksProgress ? blocks.progress : nil)
       } else {
         sourceDone = true
       }

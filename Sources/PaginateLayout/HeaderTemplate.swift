@@ -60,6 +60,13 @@ struct HeaderTemplate: Hashable, Sendable {
 
   var isEmpty: Bool { left.isEmpty && center.isEmpty && right.isEmpty }
 
+  /// Whether `template` gives an empty line, without parsing it: a template is empty exactly
+  /// when it holds nothing but at most two `|` separators (every part is then empty; a third
+  /// `|` is text of the right part).
+  static func isEmpty(_ template: String) -> Bool {
+    template.utf8.count <= 2 && template.utf8.allSatisfy { $0 == UInt8(ascii: "|") }
+  }
+
   /// The values the placeholders stand for on one page.
   struct Values {
     var page: Int

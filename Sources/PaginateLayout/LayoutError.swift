@@ -13,8 +13,8 @@ extension LayoutOptions {
   /// The height of the text area: the page less its margins, header and footer (each with a
   /// blank line between it and the text).
   public var bodyHeight: Int {
-    pageSize.lines - margins.top - margins.bottom - (HeaderTemplate(header).isEmpty ? 0 : 2)
-      - (HeaderTemplate(footer).isEmpty ? 0 : 2)
+    pageSize.lines - margins.top - margins.bottom - (HeaderTemplate.isEmpty(header) ? 0 : 2)
+      - (HeaderTemplate.isEmpty(footer) ? 0 : 2)
   }
 
   /// The width of the text area: the page less its inner and outer margins.

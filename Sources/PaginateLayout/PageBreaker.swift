@@ -16,8 +16,8 @@ struct PageBreaker {
   private var runningHead = ""
   private var noteCache: [Int: [Line]] = [:]
 
-  init(source documentSource: DocumentSource, options: LayoutOptions) {
-    source = FlowSource(source: documentSource, options: options)
+  init(source documentSource: DocumentSource, options: LayoutOptions, tracksProgress: Bool = true) {
+    source = FlowSource(source: documentSource, options: options, tracksProgress: tracksProgress)
     self.options = options
     height = options.bodyHeight
     width = options.bodyWidth

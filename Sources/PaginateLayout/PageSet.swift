@@ -62,7 +62,8 @@ public struct PageSet: Sendable {
     self.options = options
     self.source = source
     self.keepsPages = keepsPages
-    breaker = PageBreaker(source: source, options: options)
+    // A page set that keeps no pages prints a stream: nobody asks how far it has got.
+    breaker = PageBreaker(source: source, options: options, tracksProgress: keepsPages)
     header = HeaderTemplate(options.header)
     footer = HeaderTemplate(options.footer)
     title = source.title ?? breaker.source.blockTitle ?? options.fileName

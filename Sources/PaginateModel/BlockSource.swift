@@ -13,8 +13,9 @@ public protocol BlockSource: Sendable {
 
   /// How much of the input the blocks returned so far stand for, from 0 to 1, when the source
   /// can tell (by bytes, lines or blocks); `nil` by default. A layout estimates the page count
-  /// from it before the end is reached.
-  var progress: Double? { get }
+  /// from it before the end is reached. (`mutating`: a source may measure its input the first
+  /// time it is asked.)
+  var progress: Double? { mutating get }
 }
 
 extension BlockSource {

@@ -365,3 +365,22 @@ struct FuzzRegressionTests {
     }
   }
 }
+
+@Suite("Header and footer room")
+struct HeaderRoomTests {
+  @Test(
+    "a header or footer takes two lines unless its template is nothing but its two separators",
+    arguments: [("", 0), ("|", 0), ("||", 0), ("|||", 2), (" ", 2), ("|{page}|", 2), ("{title}", 2), ("a||", 2), ("||b", 2)])
+  func room(template: String, taken: Int) throws {
+    var options = LayoutOptions(pageSize: PageSize(columns: 30, lines: 10))
+    options.footer = ""
+    options.header = template
+    #expect(options.bodyHeight == 10 - taken)
+    // The page set agrees: the text starts below the header, if there is one.
+    var pages = try PageSet(document: Document(blocks: [.paragraph("Text.")]), options: options)
+    let first = pages.page(at: 0)
+    let page = try #require(first)
+    #expect(page.bodyLines == taken..<10)
+    #expect(page.textLines[taken] == "Text.")
+  }
+}

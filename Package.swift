@@ -135,6 +135,13 @@ let package = Package(
     ),
 
     // Tests
+    // Random documents and numbers shared by the property tests
+    .target(
+      name: "PaginateTestSupport",
+      dependencies: ["PaginateModel", .product(name: "PropertyBased", package: "swift-property-based")],
+      path: "Tests/PaginateTestSupport",
+      swiftSettings: strictSettings
+    ),
     // The library as an app meets it: this target depends on the Paginate product alone.
     .testTarget(
       name: "PaginateClientTests",
@@ -159,7 +166,7 @@ let package = Package(
     .testTarget(
       name: "PaginateLayoutTests",
       dependencies: [
-        "PaginateLayout", "PaginateModel", "PaginateAdapters", "PaginateRender",
+        "PaginateLayout", "PaginateModel", "PaginateAdapters", "PaginateRender", "PaginateTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Golden"],
@@ -167,7 +174,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PaginatePagingTests",
-      dependencies: ["PaginatePaging", "PaginateLayout", "PaginateModel", "PaginateAdapters"],
+      dependencies: [
+        "PaginatePaging", "PaginateLayout", "PaginateModel", "PaginateAdapters", "PaginateTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

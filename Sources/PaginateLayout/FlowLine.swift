@@ -21,6 +21,9 @@ struct FlowLine {
   var heading: (level: Int, text: String)?
   /// A page break is forced before this line.
   var forcedBreak: ChapterBreak?
+  /// The first character of the line's text, when the layout tracks anchors (a page set that
+  /// keeps its pages) and the line shows text of its block.
+  var anchor: TextAnchor?
 
   static func spacing(source: SourceRange?) -> FlowLine {
     FlowLine(line: Line(), source: source, isSpacing: true)

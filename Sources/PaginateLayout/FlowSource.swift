@@ -34,8 +34,8 @@ struct FlowSource {
   private var pendingBreak: ChapterBreak?
   private var keepPending = false
 
-  /// Whether ``progress`` is measured (asking the block source after each block costs a little:
-  /// printing, which never asks, does without).
+  /// Whether ``progress`` is measured and lines get their ``FlowLine/anchor`` (both cost a
+  /// little: printing, which never asks, does without).
   private let tracksProgress: Bool
 
   init(source: DocumentSource, options: LayoutOptions, tracksProgress: Bool = true) {
@@ -145,6 +145,7 @@ struct FlowSource {
     if case .heading = block.content { keepPending = true } else { keepPending = false }
     hasEmitted = true
     Self.interpolateSourceLines(&lines)
+    if tracksProgress { Self.setAnchors(&lines, block: nextBlock - 1) }
     if let spacing { append([spacing]) }
     append(lines)
   }
@@ -207,6 +208,16 @@ extension FlowSource {
     case .definitionList(let items):
       return items.allSatisfy { $0.definitions.allSatisfy { $0.allSatisfy(isIndependent) } }
     case .table: return false
+    }
+  }
+
+  /// Gives each line of block `block` the anchor of its first character (a line with no text
+  /// of its own, a rule or a blank line, gets the anchor of what follows it).
+  static func setAnchors(_ lines: inout [FlowLine], block: Int) {
+    var offset = 0
+    for index in lines.indices {
+      lines[index].anchor = TextAnchor(block: block, offset: offset)
+      offset += lines[index].line.anchorTextCount
     }
   }
 

@@ -35,6 +35,18 @@ public struct Page: Sendable, Hashable {
   /// included; empty when the page cites none. The text flows through the body lines before
   /// them, from page to page.
   public var noteLines: Range<Int>
+  /// The anchor of the first character of each line: as many as ``lines``, `nil` for a line
+  /// that shows no text of the document (margins, header and footer, notes, padding, a
+  /// repeated table header). Empty when the layout does not track anchors (a page set that
+  /// keeps no pages, for printing).
+  public var lineAnchors: [TextAnchor?] = []
+
+  /// The anchor of the first character on the page: where a reader of this page is. `nil`
+  /// for a blank page, or when anchors are not tracked.
+  public var anchor: TextAnchor? {
+    for anchor in lineAnchors { if let anchor { return anchor } }
+    return nil
+  }
 
   /// Creates a page.
   ///
@@ -68,6 +80,21 @@ public struct Page: Sendable, Hashable {
 
   /// The plain text of the lines.
   public var textLines: [String] { lines.map(\.text) }
+
+  /// Pages are equal when they are the same page showing the same thing: position, number,
+  /// side, lines and what the lines came from. Their ``lineAnchors`` (which only page sets that
+  /// keep their pages record) are not compared.
+  public static func == (lhs: Page, rhs: Page) -> Bool {
+    lhs.index == rhs.index && lhs.number == rhs.number && lhs.side == rhs.side && lhs.isBlank == rhs.isBlank
+      && lhs.source == rhs.source && lhs.anchorLine == rhs.anchorLine && lhs.runningHead == rhs.runningHead
+      && lhs.bodyLines == rhs.bodyLines && lhs.noteLines == rhs.noteLines && lhs.lines == rhs.lines
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(index)
+    hasher.combine(number)
+    hasher.combine(lines)
+  }
 
   /// The side of page `number`.
   public static func side(of number: Int) -> Side {

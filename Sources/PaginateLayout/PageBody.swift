@@ -12,4 +12,8 @@ struct PageBody: Sendable {
   var runningHead: String
   /// The lines at the foot of the area that hold notes (the rule above them included).
   var noteLineCount = 0
+  /// The anchor of each line's first character, when the layout tracks anchors: as many as
+  /// `lines`, `nil` for a line with no text of the document (padding, notes, a repeated table
+  /// header); empty when anchors are not tracked.
+  var anchors: [TextAnchor?] = []
 }

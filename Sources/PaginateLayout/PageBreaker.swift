@@ -16,8 +16,12 @@ struct PageBreaker {
   private var runningHead = ""
   private var noteCache: [Int: [Line]] = [:]
 
+  /// Whether pages get the anchors of their lines.
+  private let tracksAnchors: Bool
+
   init(source documentSource: DocumentSource, options: LayoutOptions, tracksProgress: Bool = true) {
     source = FlowSource(source: documentSource, options: options, tracksProgress: tracksProgress)
+    tracksAnchors = tracksProgress
     self.options = options
     height = options.bodyHeight
     width = options.bodyWidth
@@ -74,9 +78,15 @@ struct PageBreaker {
     var lastSourceLine: Int?
     let chosenNotes = Array(notes.prefix(best.noteCount))
     var anchorLine: Int?
+    var anchors: [TextAnchor?] = []
+    if tracksAnchors {
+      anchors.reserveCapacity(height)
+      anchors += repeatElement(nil, count: repeatedHeader.count)
+    }
     lines.reserveCapacity(options.pageSize.lines)  // room for the margins, header and footer too
     for offset in 0..<best.count {  // every one confirmed by the gathering above
       if anchorLine == nil && !source[offset].isSpacing { anchorLine = source[offset].sourceLine }
+      if tracksAnchors { anchors.append(source[offset].anchor) }
       lines.append(source.takeLine(at: offset))
       if let heading = source[offset].heading, heading.level <= 2 { runningHead = heading.text }
       if let range = source[offset].source {
@@ -86,6 +96,19 @@ struct PageBreaker {
     }
     source.consume(best.count)
     while lines.last?.isEmpty == true { lines.removeLast() }
+    if tracksAnchors && anchors.count > lines.count {
+      // A page of blank lines of the document (the end of a code block) still has a place.
+      let first = anchors.lazy.compactMap { $0 }.first
+      anchors.removeLast(anchors.count - lines.count)
+      if let first, !anchors.contains(where: { $0 != nil }) {
+        if anchors.isEmpty {
+          lines.append(Line())
+          anchors.append(first)
+        } else {
+          anchors[0] = first
+        }
+      }
+    }
 
     // Notes at the foot of the text area; if a single line cites more than fit, the rest go.
     var noteArea: [Line] = []
@@ -99,10 +122,15 @@ struct PageBreaker {
     lines += Array(repeating: Line(), count: max(height - lines.count - noteArea.count, 0))
     lines += noteArea
     if lines.count > height { lines = Array(lines.prefix(height)) }
+    if tracksAnchors {
+      // The padding and the notes have no anchors.
+      if anchors.count > lines.count { anchors.removeLast(anchors.count - lines.count) }
+      anchors += repeatElement(nil, count: lines.count - anchors.count)
+    }
     let range = firstSourceLine.map { SourceRange(firstLine: $0, lastLine: max(lastSourceLine ?? $0, $0)) }
     return PageBody(
       number: number, isBlank: false, lines: lines, source: range, anchorLine: anchorLine ?? range?.firstLine,
-      runningHead: runningHead, noteLineCount: noteArea.count)
+      runningHead: runningHead, noteLineCount: noteArea.count, anchors: anchors)
   }
 
   /// The cost of ending the page after `count` lines that use `used` lines of the area.

@@ -212,9 +212,15 @@ public struct PageSet: Sendable {
     lines.append(contentsOf: repeatElement(Line(), count: options.margins.bottom))
     let bodyStart = above.count
     let bodyEnd = bodyStart + options.bodyHeight
-    return Page(
+    var page = Page(
       index: index, number: body.number, side: side, isBlank: body.isBlank, lines: lines, source: body.source,
       anchorLine: body.anchorLine, runningHead: body.runningHead, bodyLines: bodyStart..<bodyEnd,
       noteLines: (bodyEnd - body.noteLineCount)..<bodyEnd)
+    if !body.anchors.isEmpty {
+      var anchors = [TextAnchor?](repeating: nil, count: lines.count)
+      for (offset, anchor) in body.anchors.enumerated() where bodyStart + offset < bodyEnd { anchors[bodyStart + offset] = anchor }
+      page.lineAnchors = anchors
+    }
+    return page
   }
 }

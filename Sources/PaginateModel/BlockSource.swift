@@ -53,12 +53,16 @@ public struct DocumentSource: Sendable {
   public var title: String?
   /// The source line of the document's last block, when known (for "how far through").
   public var lastSourceLine: Int?
+  /// The document, when the source reads one held in memory: its blocks can be counted,
+  /// measured and edited without reading the source.
+  public let document: Document?
   private let makeBlocks: @Sendable () -> any BlockSource
 
   /// A source that reads a document held in memory.
   public init(_ document: Document) {
     title = document.title
     lastSourceLine = document.blocks.last { $0.source != nil }?.source?.lastLine
+    self.document = document
     makeBlocks = { ArrayBlockSource(document.blocks) }
   }
 
@@ -72,6 +76,7 @@ public struct DocumentSource: Sendable {
   public init(title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockSource) {
     self.title = title
     self.lastSourceLine = lastSourceLine
+    document = nil
     self.makeBlocks = makeBlocks
   }
 

@@ -17,6 +17,8 @@ final class PageLayoutCache: Sendable {
   /// The title `{title}` stands for.
   let title: String
   private let pages: Mutex<PageSet>
+  /// The characters of each block, for a document in memory: counted when first asked for.
+  private let characters = Mutex<DocumentCharacters?>(nil)
 
   /// A cache over a new layout of `source`.
   ///
@@ -55,6 +57,17 @@ final class PageLayoutCache: Sendable {
 
   /// The number of top-level blocks laid out so far.
   var blocksLaidOut: Int { pages.withLock { $0.blocksLaidOut } }
+
+  /// The characters of each block of the source's document, when it is one held in memory.
+  var documentCharacters: DocumentCharacters? {
+    guard let document = source.document else { return nil }
+    return characters.withLock { known in
+      if let known { return known }
+      let counted = DocumentCharacters(document)
+      known = counted
+      return counted
+    }
+  }
 
   /// Lays out the rest of the document and returns the page count.
   @discardableResult

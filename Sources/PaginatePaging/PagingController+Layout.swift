@@ -80,7 +80,7 @@ extension PagingController {
     let cache = try PageLayoutCache(source: self.cache.source, options: options)
     cancelInteractiveTransition(context: context)
     let before = (index: currentIndex, pages: observers.isEmpty ? [] : visiblePages)
-    let anchor = self.anchor ?? currentPage.anchorLine
+    let anchor = currentAnchor
     self.cache = cache
     facingOptions = facing
     layoutError = nil
@@ -91,7 +91,7 @@ extension PagingController {
   mutating func replaceSource(_ source: DocumentSource, context: DeliveryContext) {
     cancelInteractiveTransition(context: context)
     let before = (index: currentIndex, pages: observers.isEmpty ? [] : visiblePages)
-    let anchor = self.anchor ?? currentPage.anchorLine
+    let anchor = currentAnchor
     // The options in force were checked when they were set.
     guard let cache = try? PageLayoutCache(source: source, options: cache.options) else { return }
     self.cache = cache
@@ -99,10 +99,10 @@ extension PagingController {
     tellRelayout(from: before.index, previousPages: before.pages, context: context)
   }
 
-  /// Moves to the page holding source line `anchor` (page 1 without one), keeping the anchor
-  /// for the next relayout.
-  private mutating func land(on anchor: Int?) {
-    currentIndex = anchor.flatMap { pageIndex(containingSourceLine: $0) } ?? 0
+  /// Moves to the page holding `anchor` (page 1 without one), keeping the anchor for the next
+  /// relayout.
+  private mutating func land(on anchor: TextAnchor?) {
+    currentIndex = anchor.flatMap { pageIndex(containing: $0) } ?? 0
     self.anchor = anchor
   }
 

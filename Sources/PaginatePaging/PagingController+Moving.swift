@@ -81,9 +81,7 @@ extension PagingController {
     toSourceLine line: Int, asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation
   ) -> Bool {
     guard let index = pageIndex(containingSourceLine: line) else { return false }
-    let moved = jump(to: index, asTransition: asTransition, context: .isolated(isolation))
-    anchor = line  // later relayouts keep this very line in view
-    return moved
+    return jump(to: index, asTransition: asTransition, context: .isolated(isolation))
   }
 
   /// Moves to `index`, telling observers as asked; `true` (the reader is on the target). A
@@ -93,7 +91,7 @@ extension PagingController {
     cancelInteractiveTransition(context: context)
     guard unit(ofPage: index) != unit(ofPage: currentIndex) else {
       currentIndex = index
-      anchor = cache.page(at: index)?.anchorLine
+      anchor = topAnchor(ofPageAt: index)
       return true
     }
     let direction: PagingDirection = index > currentIndex ? .forward : .backward
@@ -117,7 +115,40 @@ extension PagingController {
 
   mutating func moveWithoutTelling(to index: Int) {
     currentIndex = index
-    anchor = cache.page(at: index)?.anchorLine
+    anchor = topAnchor(ofPageAt: index)
+  }
+
+  /// The anchor at the top of the page at `index`; for a blank page, that of the next page
+  /// with text (the place a reader of the blank page is about to read).
+  func topAnchor(ofPageAt index: Int) -> TextAnchor? {
+    var index = index
+    while let page = cache.page(at: index) {
+      if let anchor = page.anchor { return anchor }
+      guard page.isBlank else { return nil }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The page that holds `anchor`: the last page whose first character is at or before it
+  /// (the first page for an anchor before any text); `nil` when no page has anchors.
+  ///
+  /// - Complexity: lays out the document as far as the anchor, and one page more.
+  func pageIndex(containing anchor: TextAnchor) -> Int? {
+    var found: Int?
+    var sawAnchors = false
+    var index = 0
+    while let page = cache.page(at: index) {
+      if let top = page.anchor {
+        sawAnchors = true
+        if top > anchor { break }
+        found = index
+      }
+      index += 1
+    }
+    // An anchor before the first page's text (a page break opening the document) is on the
+    // first page.
+    return found ?? (sawAnchors ? 0 : nil)
   }
 
   /// The last page whose top source line is at or before `line`; `nil` when no page carries

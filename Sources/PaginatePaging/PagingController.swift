@@ -47,9 +47,10 @@ public struct PagingController: Sendable {
   public var isWrapping: Bool
   /// The index (from 0) of the current page; in facing mode, of a page of the current spread.
   public internal(set) var currentIndex = 0
-  /// The source line the reader is at: the top of the page they moved to. Relayouts land on
-  /// it without changing it, so that several relayouts in a row do not drift.
-  var anchor: Int?
+  /// The reader's place: the first character of the page they moved to (or the anchor they
+  /// went to). Relayouts land on the page that holds it without changing it, so that several
+  /// relayouts in a row do not drift.
+  var anchor: TextAnchor?
   var observers = PagingObservers()
   /// The interactive transition in progress, if any.
   var interactive: InteractiveTransition?
@@ -199,13 +200,17 @@ public struct PagingController: Sendable {
   /// Where the reader is: page number, page count when known (and an estimate before), and the
   /// fraction through the document.
   ///
-  /// The fraction is exact once the page count is known; before, it is measured by source
-  /// line when the document has them, else against the estimated page count.
+  /// For a document in memory, the fraction is by characters: those before the reader's place
+  /// out of all of them. Otherwise it is by pages once the page count is known; before, by
+  /// source line when the document has them, else against the estimated page count.
   public var position: PagingPosition {
     let page = currentPage
     let estimated = estimatedPageCount
     let fraction: Double
-    if let count = cache.count {
+    if let characters = cache.documentCharacters, let place = currentAnchor {
+      // The last page is the end, whatever text it starts with.
+      fraction = cache.page(at: page.index + 1) == nil ? 1 : characters.fraction(of: place)
+    } else if let count = cache.count {
       fraction = count > 1 ? Double(page.index) / Double(count - 1) : 1
     } else if let line = page.anchorLine, let last = cache.source.lastSourceLine, last > 1 {
       fraction = Double(line - 1) / Double(last - 1)

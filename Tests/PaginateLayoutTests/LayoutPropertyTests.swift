@@ -1,6 +1,7 @@
 import Foundation
 import PaginateLayout
 import PaginateModel
+import PaginateTestSupport
 import PropertyBased
 import Synchronization
 import Testing

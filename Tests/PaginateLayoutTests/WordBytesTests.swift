@@ -1,4 +1,5 @@
 import PaginateLayout
+import PaginateTestSupport
 import Testing
 
 @Suite("Word runs of ASCII bytes")

@@ -1,8 +1,8 @@
-import PaginateModel
+public import PaginateModel
 
 /// Random documents for property tests: every kind of block, nested, in several scripts.
-struct RandomDocument {
-  static let words = [
+public struct RandomDocument {
+  public static let words = [
     "the", "sea", "keeps", "its", "own", "time", "harbour", "tide-table", "long-distance", "a", "I",
     "Nordseeküstengezeitenbeobachtungsstation", "naïve", "cafe\u{0301}", "Привет", "мир", "über", "Straße",
     "漢字", "日本語の文章です。", "清晨的海边还笼罩在薄雾之中，渔船一艘接一艘地停靠在码头旁。", "「潮水」", "👩‍💻", "👍🏽", "🇯🇵",
@@ -10,19 +10,19 @@ struct RandomDocument {
     "[sic]", "{braces}", "so-called(really)[1]{2}",
   ]
 
-  var random: SplitMix
+  public var random: SplitMix
 
-  init(seed: Int) { random = SplitMix(seed: seed) }
+  public init(seed: Int) { random = SplitMix(seed: seed) }
 
-  mutating func int(_ range: ClosedRange<Int>) -> Int { random.pick(range) }
+  public mutating func int(_ range: ClosedRange<Int>) -> Int { random.pick(range) }
 
-  mutating func word() -> String { Self.words.randomElement(using: &random) ?? "x" }
+  public mutating func word() -> String { Self.words.randomElement(using: &random) ?? "x" }
 
-  mutating func sentence(_ count: ClosedRange<Int>) -> String {
+  public mutating func sentence(_ count: ClosedRange<Int>) -> String {
     (0..<int(count)).map { _ in word() }.joined(separator: " ")
   }
 
-  mutating func inlines(_ count: ClosedRange<Int>) -> [Inline] {
+  public mutating func inlines(_ count: ClosedRange<Int>) -> [Inline] {
     var result: [Inline] = []
     for index in 0..<int(count) {
       if index > 0 { result.append(int(0...5) == 0 ? .softBreak : .text(" ")) }
@@ -38,7 +38,7 @@ struct RandomDocument {
   }
 
   /// A document of `count` top-level blocks; a heading is always followed by a paragraph.
-  mutating func document(blocks count: ClosedRange<Int> = 1...25, tables: Bool = true) -> Document {
+  public mutating func document(blocks count: ClosedRange<Int> = 1...25, tables: Bool = true) -> Document {
     var blocks: [Block] = []
     var line = 1
     for _ in 0..<int(count) {
@@ -84,7 +84,7 @@ struct RandomDocument {
     return Document(title: "Random", blocks: blocks)
   }
 
-  mutating func list(depth: Int) -> ListBlock {
+  public mutating func list(depth: Int) -> ListBlock {
     let items = (0..<int(1...4)).map { _ -> ListBlock.Item in
       var blocks: [Block] = [.paragraph(inlines(1...20))]
       if depth < 2 && int(0...3) == 0 { blocks.append(Block(.list(list(depth: depth + 1)))) }
@@ -95,6 +95,6 @@ struct RandomDocument {
 }
 
 /// The words of a document's text in reading order (whitespace-separated); notes are left out.
-func words(of document: Document) -> [String] {
+public func words(of document: Document) -> [String] {
   document.blocks.plainText.split(whereSeparator: { $0.isWhitespace }).map(String.init)
 }

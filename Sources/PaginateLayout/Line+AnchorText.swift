@@ -1,0 +1,27 @@
+extension Line {
+  /// The number of characters of the line that a ``TextAnchor`` counts: Unicode scalars
+  /// other than spaces and outside furniture spans (bullets, quote bars, note markers, rules).
+  /// A block's lines give the same total at every width.
+  ///
+  /// - Complexity: O(n) in the UTF-8 length, reading the bytes in place.
+  var anchorTextCount: Int {
+    withUTF8 { bytes in
+      var count = 0
+      var spanIndex = 0
+      var index = 0
+      while index < bytes.count {
+        // Skip a furniture span whole.
+        while spanIndex < spans.count && spans[spanIndex].range.upperBound <= index { spanIndex += 1 }
+        if spanIndex < spans.count, spans[spanIndex].style.contains(.furniture), spans[spanIndex].range.lowerBound <= index {
+          index = spans[spanIndex].range.upperBound
+          continue
+        }
+        let byte = bytes[index]
+        // A scalar starts at every byte but a continuation byte (10xxxxxx).
+        if byte != 0x20 && byte & 0xC0 != 0x80 { count += 1 }
+        index += 1
+      }
+      return count
+    }
+  }
+}

@@ -41,6 +41,10 @@ public struct Page: Sendable, Hashable {
   /// keeps no pages, for printing).
   public var lineAnchors: [TextAnchor?] = []
 
+  /// The layout the page belongs to (`nil` for a page made by hand): with ``index`` it
+  /// identifies the page. Not compared by `==`.
+  public var layout: LayoutIdentity?
+
   /// The anchor of the first character on the page: where a reader of this page is. `nil`
   /// for a blank page, or when anchors are not tracked.
   public var anchor: TextAnchor? {

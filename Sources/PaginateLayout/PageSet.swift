@@ -31,6 +31,8 @@ public struct PageSet: Sendable {
   public let keepsPages: Bool
   /// Whether the end of the document has been reached.
   public private(set) var isComplete = false
+  /// This layout's identity, which every page it gives carries (``Page/layout``).
+  public let identity = LayoutIdentity.next()
   private let header: HeaderTemplate
   private let footer: HeaderTemplate
   /// `{title}`: the source's title, else one its blocks name (Markdown's first level-1
@@ -216,6 +218,7 @@ public struct PageSet: Sendable {
       index: index, number: body.number, side: side, isBlank: body.isBlank, lines: lines, source: body.source,
       anchorLine: body.anchorLine, runningHead: body.runningHead, bodyLines: bodyStart..<bodyEnd,
       noteLines: (bodyEnd - body.noteLineCount)..<bodyEnd)
+    page.layout = identity
     if !body.anchors.isEmpty {
       var anchors = [TextAnchor?](repeating: nil, count: lines.count)
       for (offset, anchor) in body.anchors.enumerated() where bodyStart + offset < bodyEnd { anchors[bodyStart + offset] = anchor }

@@ -16,6 +16,8 @@ final class PageLayoutCache: Sendable {
   let source: DocumentSource
   /// The title `{title}` stands for.
   let title: String
+  /// The identity of the layout, which its pages carry.
+  let identity: LayoutIdentity
   private let pages: Mutex<PageSet>
   /// The characters of each block, for a document in memory: counted when first asked for.
   private let characters = Mutex<DocumentCharacters?>(nil)
@@ -32,6 +34,7 @@ final class PageLayoutCache: Sendable {
     options = pages.options
     source = pages.source
     title = pages.title
+    identity = pages.identity
     self.pages = Mutex(pages)
   }
 

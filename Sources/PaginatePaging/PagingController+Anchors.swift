@@ -14,7 +14,7 @@ extension PagingController {
   /// the page after. `nil` for a page of another layout (see ``isCurrent(_:)``) or with no
   /// text.
   public func anchor(of page: Page) -> TextAnchor? {
-    guard cache.page(at: page.index) == page else { return nil }
+    guard isCurrent(page) else { return nil }
     return topAnchor(ofPageAt: page.index)
   }
 

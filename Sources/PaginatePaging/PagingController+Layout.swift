@@ -49,14 +49,18 @@ extension PagingController {
     try relayout(options: options, facing: facing, context: .isolated(isolation))
   }
 
-  /// Replaces the document (the file changed and was read again) and keeps the reader's place
-  /// as closely as the source allows: the page holding the same source line, clamped to the
-  /// new end.
+  /// Replaces the document (the file changed and was read again) and keeps the reader on the
+  /// text they were at, wherever edits moved it: blocks are matched by content, so text
+  /// inserted or deleted before the page shown does not move the reader off theirs. If that
+  /// text itself was changed, the reader lands where it was; past the new end, on the last
+  /// page.
   public mutating func reload(_ document: Document, isolation: isolated (any Actor)? = #isolation) {
     replaceSource(DocumentSource(document), context: .isolated(isolation))
   }
 
-  /// Replaces the document with a new source (an incrementally read file) and keeps the place.
+  /// Replaces the document with a new source (an incrementally read file) and keeps the reader
+  /// on the text they were at: for a source read as it goes, the words at the top of the page
+  /// shown are searched for in the new text, nearest to where they were.
   public mutating func reload(_ source: DocumentSource, isolation: isolated (any Actor)? = #isolation) {
     replaceSource(source, context: .isolated(isolation))
   }
@@ -92,16 +96,69 @@ extension PagingController {
     cancelInteractiveTransition(context: context)
     let before = (index: currentIndex, pages: observers.isEmpty ? [] : visiblePages)
     let anchor = currentAnchor
+    let oldDocument = cache.source.document
+    let words = anchor.flatMap { wordsAt($0) }
     // The options in force were checked when they were set.
     guard let cache = try? PageLayoutCache(source: source, options: cache.options) else { return }
     self.cache = cache
-    land(on: anchor)
+    if let anchor, let old = oldDocument, let new = source.document {
+      let (block, same) = BlockMatching.index(of: anchor.block, in: old.blocks, movedTo: new.blocks)
+      land(on: TextAnchor(block: block, offset: same ? anchor.offset : 0))
+    } else if let words, let found = nearestMatch(of: words, toPageAt: before.index) {
+      land(on: found)
+    } else {
+      land(on: anchor)
+    }
     tellRelayout(from: before.index, previousPages: before.pages, context: context)
+  }
+
+  /// The first words of the text at `anchor`, on the page shown, for finding it again in a
+  /// changed source: up to ten words, at least three when the text has them.
+  private func wordsAt(_ anchor: TextAnchor) -> String? {
+    let page = currentPage
+    guard let line = page.lineAnchors.indices.last(where: { (page.lineAnchors[$0] ?? anchor) <= anchor && page.lineAnchors[$0] != nil })
+    else { return nil }
+    var words: [Substring] = []
+    for index in line..<page.noteLines.lowerBound where words.count < 10 {
+      let text = page.lines[index].text
+      let furniture = page.lines[index].spans.filter { $0.style.contains(.furniture) }
+      // Words of the line, its furniture (quote bars, note markers) left out.
+      var plain = ""
+      var offset = 0
+      for character in text.unicodeScalars {
+        let width = String(character).utf8.count
+        if !furniture.contains(where: { $0.range.contains(offset) }) { plain.unicodeScalars.append(character) }
+        offset += width
+      }
+      words += plain.split(separator: " ").prefix(10 - words.count)
+      if text.isEmpty && !words.isEmpty { break }  // the end of the paragraph
+    }
+    return words.count >= 3 || (!words.isEmpty && words.joined().count >= 8) ? words.joined(separator: " ") : nil
+  }
+
+  /// The anchor of the line where `words` begin, on the page nearest to `index` that has them,
+  /// looking no further than a few pages past `index` beyond the nearest found.
+  private func nearestMatch(of words: String, toPageAt index: Int) -> TextAnchor? {
+    var best: (distance: Int, anchor: TextAnchor)?
+    var page = 0
+    let limit = index * 2 + 64
+    while page <= limit, let current = cache.page(at: page) {
+      if let best, page - index > best.distance { break }
+      for match in matches(of: words, startingOnPageAt: page) {
+        guard let piece = match.pieces.first, piece.line < current.lineAnchors.count,
+          let anchor = current.lineAnchors[piece.line]
+        else { continue }
+        let distance = abs(page - index)
+        if distance < best?.distance ?? Int.max { best = (distance, anchor) }
+      }
+      page += 1
+    }
+    return best?.anchor
   }
 
   /// Moves to the page holding `anchor` (page 1 without one), keeping the anchor for the next
   /// relayout.
-  private mutating func land(on anchor: TextAnchor?) {
+  mutating func land(on anchor: TextAnchor?) {
     currentIndex = anchor.flatMap { pageIndex(containing: $0) } ?? 0
     self.anchor = anchor
   }

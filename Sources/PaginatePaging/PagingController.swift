@@ -134,18 +134,28 @@ public struct PagingController: Sendable {
     page(at: number - cache.options.firstPageNumber)
   }
 
-  /// The page after `page`, or `nil` after the last (the first page when wrapping).
+  /// Whether `page` is a page of the layout shown now: `false` for a page kept from before a
+  /// relayout, a reload or an edit (its ``PaginateLayout/Page/layout`` is another), which the
+  /// data source answers `nil` for rather than read it as a page of the new layout.
+  public func isCurrent(_ page: Page) -> Bool {
+    page.layout == nil || page.layout == cache.identity
+  }
+
+  /// The page after `page`, or `nil` after the last (the first page when wrapping), and for a
+  /// page of another layout (see ``isCurrent(_:)``).
   ///
   /// - Complexity: lays out at most one more page, except when wrapping from the last page.
   public func page(after page: Page) -> Page? {
+    guard isCurrent(page) else { return nil }
     if let next = cache.page(at: page.index + 1) { return next }
     guard isWrapping, page.index > 0 || (cache.count ?? 0) > 1 else { return nil }
     return cache.page(at: 0)
   }
 
   /// The page before `page`, or `nil` before the first (the last page when wrapping, which lays
-  /// out the whole document).
+  /// out the whole document), and for a page of another layout.
   public func page(before page: Page) -> Page? {
+    guard isCurrent(page) else { return nil }
     if page.index > 0 { return cache.page(at: page.index - 1) }
     guard isWrapping else { return nil }
     let last = cache.layOutAll() - 1
@@ -158,19 +168,19 @@ public struct PagingController: Sendable {
     return cache.spread(at: index, facing: facing)
   }
 
-  /// The spread after `spread`, or `nil` after the last (the first when wrapping) or when
-  /// ``facing`` is off.
+  /// The spread after `spread`, or `nil` after the last (the first when wrapping), when
+  /// ``facing`` is off, and for a spread of another layout.
   public func spread(after spread: Spread) -> Spread? {
-    guard let facing = facingOptions else { return nil }
+    guard let facing = facingOptions, spread.pages.allSatisfy(isCurrent) else { return nil }
     if let next = cache.spread(at: spread.index + 1, facing: facing) { return next }
     guard isWrapping, spread.index > 0 else { return nil }
     return cache.spread(at: 0, facing: facing)
   }
 
-  /// The spread before `spread`, or `nil` before the first (the last when wrapping) or when
-  /// ``facing`` is off.
+  /// The spread before `spread`, or `nil` before the first (the last when wrapping), when
+  /// ``facing`` is off, and for a spread of another layout.
   public func spread(before spread: Spread) -> Spread? {
-    guard let facing = facingOptions else { return nil }
+    guard let facing = facingOptions, spread.pages.allSatisfy(isCurrent) else { return nil }
     if spread.index > 0 { return cache.spread(at: spread.index - 1, facing: facing) }
     guard isWrapping else { return nil }
     let last = facing.spreadIndex(ofPage: max(cache.layOutAll() - 1, 0))

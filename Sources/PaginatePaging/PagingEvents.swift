@@ -56,14 +56,45 @@ public enum PagingEvent: Sendable, Hashable {
   /// The pages were laid out again (new options, facing on or off, a reloaded document); the
   /// current page is now `to`, the page holding the text that was at the top before.
   case didRelayout(PageTransition)
+  /// Blocks were inserted, removed or replaced while browsing
+  /// (``PagingController/insert(_:at:isolation:)`` and its kin); the current page is now `to`,
+  /// the page holding the text the reader was at (or, if that text was removed, what took its
+  /// place).
+  case didChangeContent(ContentChange, PageTransition)
 
   /// The transition the event is about.
   public var transition: PageTransition {
     switch self {
     case .willTransition(let transition), .didTransition(let transition, _), .didJump(let transition),
-      .didRelayout(let transition):
+      .didRelayout(let transition), .didChangeContent(_, let transition):
       transition
     }
+  }
+}
+
+/// What an edit changed: the top-level blocks removed (indices in the document before) and
+/// those inserted in their place (indices in the document after).
+public struct ContentChange: Sendable, Hashable {
+  /// The blocks removed, by their indices before the edit.
+  public var removed: Range<Int>
+  /// The blocks inserted, by their indices after the edit.
+  public var inserted: Range<Int>
+
+  /// Creates a change.
+  public init(removed: Range<Int>, inserted: Range<Int>) {
+    self.removed = removed
+    self.inserted = inserted
+  }
+}
+
+/// Why a controller could not do what it was asked.
+public struct PagingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A sentence saying what went wrong.
+  public var description: String
+
+  /// Creates an error.
+  public init(_ description: String) {
+    self.description = description
   }
 }
 

@@ -22,6 +22,7 @@ final class ReaderViewModel {
     case .didTransition(let turn, let completed): log.append("did \(turn.from)->\(turn.to) \(completed)")
     case .didJump(let jump): log.append("jump \(jump.from)->\(jump.to)")
     case .didRelayout(let relayout): log.append("relayout \(relayout.from)->\(relayout.to)")
+    case .didChangeContent(let change, let moved): log.append("edit \(change.removed) \(moved.from)->\(moved.to)")
     }
     shownPages = event.transition.pendingPages.map(\.number)
   }
@@ -106,6 +107,7 @@ struct ObserverTests {
       case .didTransition(_, let completed): seen.append("did \(completed)")
       case .didJump(let jump): seen.append("jump to \(jump.to)")
       case .didRelayout: seen.append("relayout")
+      case .didChangeContent: seen.append("edit")
       }
       if seen.count == 3 { break }
     }

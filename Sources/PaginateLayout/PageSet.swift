@@ -111,7 +111,7 @@ public struct PageSet: Sendable {
   public mutating func page(at index: Int) -> Page? {
     guard index >= 0 else { return nil }
     if let lastTaken, lastTaken.index == index { return lastTaken }
-    if needsPageCount && !isComplete { layOutAll() }
+    if needsPageCount && !isComplete && !source.isEndless { layOutAll() }
     while laidOutCount <= index && !isComplete { layOutNext() }
     guard index < laidOutCount, index >= firstKept else { return nil }
     guard !keepsPages else { return compose(bodies[index - bodiesStart], index: index) }
@@ -142,8 +142,10 @@ public struct PageSet: Sendable {
     page(at: number - options.firstPageNumber)
   }
 
-  /// Lays out the rest of the document.
+  /// Lays out the rest of the document; nothing for an endless source
+  /// (``PaginateModel/DocumentSource/isEndless``), which has no rest.
   public mutating func layOutAll() {
+    guard !source.isEndless else { return }
     while !isComplete { layOutNext() }
   }
 

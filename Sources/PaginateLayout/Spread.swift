@@ -79,12 +79,14 @@ public struct FacingOptions: Sendable, Hashable {
     self.drawsSpine = drawsSpine
   }
 
-  /// The page indices of spread `index`, in reading order (first, second); either may be
-  /// absent (the lone first page, or a last page without a partner).
+  /// The page indices of spread `index`, in reading order (first, second). Either may name a
+  /// page that does not exist: page -1 beside the lone first page (spread 0 when page 1 stands
+  /// on the right), or a page past the end. With content before page 0 (a source with earlier
+  /// blocks), spreads go on at negative indices the same way.
   public func pageIndices(ofSpread index: Int) -> (first: Int?, second: Int?) {
     switch start {
     case .right:
-      return index == 0 ? (nil, 0) : (2 * index - 1, 2 * index)
+      return (2 * index - 1, 2 * index)
     case .left:
       return (2 * index, 2 * index + 1)
     }
@@ -110,12 +112,11 @@ public struct FacingOptions: Sendable, Hashable {
     return result
   }
 
-  /// The spread that shows page `index`.
+  /// The spread that shows page `index` (rounding down at negative indices, so that spreads
+  /// before page 0 pair pages as those after do).
   public func spreadIndex(ofPage index: Int) -> Int {
-    switch start {
-    case .right: (index + 1) / 2
-    case .left: index / 2
-    }
+    let shifted = start == .right ? index + 1 : index
+    return shifted >= 0 ? shifted / 2 : -((1 - shifted) / 2)
   }
 }
 

@@ -56,7 +56,12 @@ public struct DocumentSource: Sendable {
   /// The document, when the source reads one held in memory: its blocks can be counted,
   /// measured and edited without reading the source.
   public let document: Document?
+  /// Whether the blocks never end (a feed, a log that grows): nothing looks for the end, so
+  /// the last page, the page count and wrapping round do not exist, and asking for them
+  /// returns at once.
+  public var isEndless = false
   private let makeBlocks: @Sendable () -> any BlockSource
+  private let makeEarlierBlocks: (@Sendable () -> any BlockSource)?
 
   /// A source that reads a document held in memory.
   public init(_ document: Document) {
@@ -64,6 +69,7 @@ public struct DocumentSource: Sendable {
     lastSourceLine = document.blocks.last { $0.source != nil }?.source?.lastLine
     self.document = document
     makeBlocks = { ArrayBlockSource(document.blocks) }
+    makeEarlierBlocks = nil
   }
 
   /// A source whose blocks are produced by `makeBlocks`, called once per layout.
@@ -78,8 +84,38 @@ public struct DocumentSource: Sendable {
     self.lastSourceLine = lastSourceLine
     document = nil
     self.makeBlocks = makeBlocks
+    makeEarlierBlocks = nil
+  }
+
+  /// A source with content before its first block as well as after (a chat log, a feed):
+  /// `makeEarlierBlocks` gives the blocks before the first, the nearest first, going back as
+  /// far as it has history. Their pages come before page 0 (at indices -1, -2, …), laid out a
+  /// stretch at a time as a reader goes back.
+  ///
+  /// - Parameters:
+  ///   - title: The title, if known.
+  ///   - isEndless: Whether the blocks after the first never end (see ``isEndless``).
+  ///   - makeBlocks: Makes a reader of the blocks from the first on.
+  ///   - makeEarlierBlocks: Makes a reader of the blocks before the first, backwards.
+  public init(
+    title: String?, isEndless: Bool, makeBlocks: @escaping @Sendable () -> any BlockSource,
+    makeEarlierBlocks: @escaping @Sendable () -> any BlockSource
+  ) {
+    self.title = title
+    lastSourceLine = nil
+    document = nil
+    self.isEndless = isEndless
+    self.makeBlocks = makeBlocks
+    self.makeEarlierBlocks = makeEarlierBlocks
   }
 
   /// A fresh reader of the blocks, from the first.
   public func blocks() -> any BlockSource { makeBlocks() }
+
+  /// A fresh reader of the blocks before the first, the nearest first; `nil` when the source
+  /// has none.
+  public func earlierBlocks() -> (any BlockSource)? { makeEarlierBlocks?() }
+
+  /// Whether the source has blocks before its first.
+  public var hasEarlierBlocks: Bool { makeEarlierBlocks != nil }
 }

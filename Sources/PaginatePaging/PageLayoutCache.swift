@@ -19,6 +19,8 @@ final class PageLayoutCache: Sendable {
   /// The identity of the layout, which its pages carry.
   let identity: LayoutIdentity
   private let pages: Mutex<PageSet>
+  /// The pages before page 0, for a source with earlier blocks.
+  private let earlier: Mutex<EarlierPages>?
   /// The characters of each block, for a document in memory: counted when first asked for.
   private let characters = Mutex<DocumentCharacters?>(nil)
 
@@ -35,18 +37,30 @@ final class PageLayoutCache: Sendable {
     source = pages.source
     title = pages.title
     identity = pages.identity
+    earlier =
+      pages.source.hasEarlierBlocks
+      ? Mutex(EarlierPages(source: pages.source, options: pages.options, identity: pages.identity)) : nil
     self.pages = Mutex(pages)
   }
 
-  /// The page at `index`, laying out as far as needed; `nil` past the end.
+  /// The page at `index`, laying out as far as needed; `nil` past the end (and before page 0,
+  /// unless the source has earlier blocks).
   func page(at index: Int) -> Page? {
-    guard index >= 0 else { return nil }
+    guard index >= 0 else { return earlier?.withLock { $0.page(at: index) } }
     return pages.withLock { $0.page(at: index) }
   }
 
   /// The spread at `index`, laying out as far as needed; `nil` past the end.
   func spread(at index: Int, facing: FacingOptions) -> Spread? {
-    pages.withLock { $0.spread(at: index, facing: facing) }
+    guard earlier != nil else { return pages.withLock { $0.spread(at: index, facing: facing) } }
+    let (firstIndex, secondIndex) = facing.pageIndices(ofSpread: index)
+    let first = firstIndex.flatMap { page(at: $0) }
+    let second = secondIndex.flatMap { page(at: $0) }
+    guard first != nil || second != nil else { return nil }
+    switch facing.progression {
+    case .ltr: return Spread(index: index, left: first, right: second)
+    case .rtl: return Spread(index: index, left: second, right: first)
+    }
   }
 
   /// The number of pages, once the end has been laid out.
@@ -72,7 +86,11 @@ final class PageLayoutCache: Sendable {
     }
   }
 
-  /// Lays out the rest of the document and returns the page count.
+  /// Whether the source never ends: there is no last page to lay out.
+  var isEndless: Bool { source.isEndless }
+
+  /// Lays out the rest of the document and returns the page count (for an endless source,
+  /// lays out nothing and returns the pages laid out so far).
   @discardableResult
   func layOutAll() -> Int {
     pages.withLock {

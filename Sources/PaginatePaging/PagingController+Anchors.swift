@@ -45,6 +45,7 @@ extension PagingController {
   public mutating func go(
     toFraction fraction: Double, asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation
   ) -> Bool {
+    guard !cache.isEndless else { return false }
     let fraction = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
     if let characters = cache.documentCharacters {
       let target = fraction >= 1 ? nil : characters.anchor(at: fraction)

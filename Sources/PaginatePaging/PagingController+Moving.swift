@@ -46,9 +46,11 @@ extension PagingController {
     jump(to: 0, asTransition: asTransition, context: .isolated(isolation))
   }
 
-  /// Moves to the last page, laying out the rest of the document; `true`.
+  /// Moves to the last page, laying out the rest of the document; `true`. `false`, at once and
+  /// without moving, for an endless source, which has no last page.
   @discardableResult
   public mutating func goToLast(asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation) -> Bool {
+    guard !cache.isEndless else { return false }
     let last = max(cache.layOutAll() - 1, 0)
     return jump(to: last, asTransition: asTransition, context: .isolated(isolation))
   }
@@ -135,6 +137,16 @@ extension PagingController {
   ///
   /// - Complexity: lays out the document as far as the anchor, and one page more.
   func pageIndex(containing anchor: TextAnchor) -> Int? {
+    if anchor.block < 0 {
+      // Earlier content: back from page -1 to the first page that starts at or before it.
+      var index = -1
+      while let page = cache.page(at: index) {
+        if let top = page.anchor, top <= anchor { return index }
+        index -= 1
+      }
+      // Before all the history there is: the earliest page.
+      return index + 1 < 0 ? index + 1 : 0
+    }
     var found: Int?
     var sawAnchors = false
     var index = 0

@@ -1,4 +1,5 @@
 import PaginateLayout
+import PaginateModel
 
 extension PagingController {
   /// The matches of `query` that start on the page at `index`, in order; a match may run over
@@ -32,7 +33,8 @@ extension PagingController {
 
   /// The first match of `query` on the pages from `index` on (or, backwards, the last match on
   /// the pages from `index` back), without moving; `nil` when there is none before the end
-  /// (or the start). Wraps round when ``isWrapping`` is on.
+  /// (or the start). Wraps round when ``isWrapping`` is on. On an endless source, or back
+  /// through earlier blocks, it looks at no more than ``searchLimit`` pages.
   public func firstMatch(
     of query: String, fromPageAt index: Int, forward: Bool = true, options: SearchOptions = SearchOptions()
   ) -> TextMatch? {
@@ -42,13 +44,15 @@ extension PagingController {
     var index = index
     var wrapped = false
     let start = index
+    let bounded = cache.isEndless || cache.source.hasEarlierBlocks
     while true {
-      if let page = cache.page(at: index), index >= 0 {
+      if bounded && abs(index - start) > Self.searchLimit { return nil }
+      if let page = cache.page(at: index) {
         let found = matches(of: needle, on: page, folding: folding)
         if let match = forward ? found.first : found.last { return match }
         index += forward ? 1 : -1
       } else {
-        guard isWrapping, !wrapped else { return nil }
+        guard wraps, !wrapped else { return nil }
         wrapped = true
         index = forward ? 0 : cache.layOutAll() - 1
       }
@@ -113,6 +117,10 @@ extension PagingController {
     }
     return false
   }
+
+  /// The most pages a search looks at on an endless source (or back through earlier blocks)
+  /// before it gives up.
+  public static let searchLimit = 10_000
 
   // MARK: Helpers
 

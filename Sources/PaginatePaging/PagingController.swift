@@ -148,16 +148,21 @@ public struct PagingController: Sendable {
   public func page(after page: Page) -> Page? {
     guard isCurrent(page) else { return nil }
     if let next = cache.page(at: page.index + 1) { return next }
-    guard isWrapping, page.index > 0 || (cache.count ?? 0) > 1 else { return nil }
+    guard wraps, page.index > 0 || (cache.count ?? 0) > 1 else { return nil }
     return cache.page(at: 0)
   }
+
+  /// Whether wrapping round is on and possible: not for an endless source (there is no last
+  /// page) nor one with earlier blocks (there is no first).
+  var wraps: Bool { isWrapping && !cache.isEndless && !cache.source.hasEarlierBlocks }
 
   /// The page before `page`, or `nil` before the first (the last page when wrapping, which lays
   /// out the whole document), and for a page of another layout.
   public func page(before page: Page) -> Page? {
     guard isCurrent(page) else { return nil }
-    if page.index > 0 { return cache.page(at: page.index - 1) }
-    guard isWrapping else { return nil }
+    // Before page 0 only for a source with earlier blocks.
+    if let previous = cache.page(at: page.index - 1) { return previous }
+    guard wraps else { return nil }
     let last = cache.layOutAll() - 1
     return last > 0 ? cache.page(at: last) : nil
   }
@@ -173,7 +178,7 @@ public struct PagingController: Sendable {
   public func spread(after spread: Spread) -> Spread? {
     guard let facing = facingOptions, spread.pages.allSatisfy(isCurrent) else { return nil }
     if let next = cache.spread(at: spread.index + 1, facing: facing) { return next }
-    guard isWrapping, spread.index > 0 else { return nil }
+    guard wraps, spread.index > 0 else { return nil }
     return cache.spread(at: 0, facing: facing)
   }
 
@@ -181,8 +186,8 @@ public struct PagingController: Sendable {
   /// ``facing`` is off, and for a spread of another layout.
   public func spread(before spread: Spread) -> Spread? {
     guard let facing = facingOptions, spread.pages.allSatisfy(isCurrent) else { return nil }
-    if spread.index > 0 { return cache.spread(at: spread.index - 1, facing: facing) }
-    guard isWrapping else { return nil }
+    if let previous = cache.spread(at: spread.index - 1, facing: facing) { return previous }
+    guard wraps else { return nil }
     let last = facing.spreadIndex(ofPage: max(cache.layOutAll() - 1, 0))
     return last > 0 ? cache.spread(at: last, facing: facing) : nil
   }

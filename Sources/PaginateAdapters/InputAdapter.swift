@@ -79,9 +79,26 @@ public protocol StreamingInputAdapter: InputAdapter {
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics, inputSize: Int?
   ) -> any BlockSource
+
+  /// Blocks read from `read`, which starts at the mark's
+  /// ``/PaginateModel/BlockSourceMark/inputOffset``, continuing a reader of this adapter's that
+  /// gave `mark` (``/PaginateModel/BlockSource/mark``): the same blocks it would have given
+  /// next. `nil` (the default) when the adapter cannot resume; its pages are then all kept.
+  func blockSource(
+    resuming mark: BlockSourceMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
+    name: String, inputSize: Int?
+  ) -> (any BlockSource)?
 }
 
 extension StreamingInputAdapter {
+  /// Cannot resume.
+  public func blockSource(
+    resuming mark: BlockSourceMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
+    name: String, inputSize: Int?
+  ) -> (any BlockSource)? {
+    nil
+  }
+
   /// Ignores the size.
   public func blockSource(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,

@@ -43,6 +43,12 @@ final class OpenFile: @unchecked Sendable {
     if owned { close(descriptor) }
   }
 
+  /// Moves the reading position to `offset` from the start; `false` when the file cannot seek
+  /// (a pipe).
+  func seek(to offset: Int) -> Bool {
+    lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
+  }
+
   /// Reads into `buffer`; returns the count, 0 at the end, or -1 with `errno` set.
   func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
     while true {

@@ -89,7 +89,8 @@ extension AdapterRegistry {
       let reader = ChunkReader(file: file, head: head)
       let reopenable = path != "-"
       let name = file.name
-      let source = DocumentSource(title: nil) { () -> any BlockSource in
+      let size = file.size
+      let makeBlocks: @Sendable () -> any BlockSource = {
         // The first layout reads the open file; a later one (a relayout) opens it again.
         let chunks: ChunkReader
         if let first = reader.claim() {
@@ -99,7 +100,18 @@ extension AdapterRegistry {
           chunks = ChunkReader(file: file, head: [])
         }
         return streaming.blockSource(
-          reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: file.size)
+          reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: size)
+      }
+      guard reopenable else {
+        // Standard input cannot be read again from a mark: its pages are all kept.
+        let source = DocumentSource(title: nil, makeBlocks: makeBlocks)
+        return LoadedSource(source: source, adapter: adapter, name: name, warnings: [], passes: passes)
+      }
+      let source = DocumentSource(title: nil, makeBlocks: makeBlocks) { mark -> (any BlockSource)? in
+        // A page laid out again: the file opened anew at the mark's offset.
+        guard let offset = mark.inputOffset, let file = try? OpenFile(path), file.seek(to: offset) else { return nil }
+        let chunks = ChunkReader(file: file, head: [])
+        return streaming.blockSource(resuming: mark, reading: { chunks.read(into: $0) }, name: name, inputSize: size)
       }
       return LoadedSource(source: source, adapter: adapter, name: name, warnings: [], passes: passes)
     }
@@ -153,11 +165,18 @@ extension DocumentSource {
   /// number of the last source line known.
   init(streaming adapter: any StreamingInputAdapter, bytes: [UInt8], name: String) {
     let lines = ByteText.lineCount(bytes)
-    self.init(title: nil, lastSourceLine: lines) { () -> any BlockSource in
-      let reader = MemoryReader(bytes)
-      return adapter.blockSource(
-        reading: { reader.read(into: $0) }, name: name, diagnostics: ReadDiagnostics(), inputSize: bytes.count)
-    }
+    self.init(
+      title: nil, lastSourceLine: lines,
+      makeBlocks: { () -> any BlockSource in
+        let reader = MemoryReader(bytes)
+        return adapter.blockSource(
+          reading: { reader.read(into: $0) }, name: name, diagnostics: ReadDiagnostics(), inputSize: bytes.count)
+      },
+      resumeBlocks: { mark -> (any BlockSource)? in
+        guard let offset = mark.inputOffset else { return nil }
+        let reader = MemoryReader(bytes, from: offset)
+        return adapter.blockSource(resuming: mark, reading: { reader.read(into: $0) }, name: name, inputSize: bytes.count)
+      })
   }
 }
 
@@ -169,8 +188,9 @@ final class MemoryReader: @unchecked Sendable {
   private let bytes: [UInt8]
   private var offset = 0
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: [UInt8], from offset: Int = 0) {
     self.bytes = bytes
+    self.offset = min(max(offset, 0), bytes.count)
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {

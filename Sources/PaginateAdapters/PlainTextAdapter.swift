@@ -121,6 +121,16 @@ struct PlainTextBuilder: Sendable {
     return sawNonASCII
   }
 
+  /// A copy holding only what the state needs, in arrays of their own size (a mark keeps it:
+  /// it must not keep the paragraph buffer's capacity, or the blocks array's, alive).
+  func compacted() -> PlainTextBuilder {
+    var copy = self
+    copy.blocks = []
+    copy.paragraph = Array(paragraph)
+    copy.verbatim = Array(verbatim)
+    return copy
+  }
+
   /// Takes the blocks completed so far.
   mutating func takeBlocks() -> [Block] {
     defer { blocks.removeAll(keepingCapacity: true) }
@@ -215,6 +225,15 @@ extension PlainTextAdapter {
     PlainTextStream(read: read, diagnostics: diagnostics, inputSize: nil)
   }
 
+  /// Resumes at a mark a plain-text reader gave.
+  public func blockSource(
+    resuming mark: BlockSourceMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
+    name: String, inputSize: Int?
+  ) -> (any BlockSource)? {
+    guard let state = mark.state as? PlainTextStream.Mark else { return nil }
+    return PlainTextStream(resuming: state, read: read, inputSize: inputSize)
+  }
+
   /// Streams, reporting progress by bytes when `inputSize` is known.
   public func blockSource(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
@@ -238,12 +257,61 @@ struct PlainTextStream: BlockSource {
   /// last chunk (its blocks share out the difference, for ``progress``).
   private let inputSize: Int?
   private var bytesDoneBefore = 0
+  /// The bytes of the input turned into blocks (or into the paragraph being gathered): where
+  /// `pending` starts in the input.
   private var bytesDone = 0
+  /// The state before the fill that made `ready`: where its bytes start and the builder then,
+  /// for ``mark`` (compacted the first time a mark needs it).
+  private var fillStart = 0
+  private var builderBeforeFill = PlainTextBuilder()
+  private var builderBeforeFillIsCompact = true
+  /// Blocks still to be skipped after resuming at a mark.
+  private var toSkip = 0
+
+  /// Where a reader can start again: the input offset its bytes resume at, the builder's state
+  /// there, and how many of the blocks made from that point were already returned. `builder`
+  /// is `nil` at the end of the input.
+  struct Mark: Sendable {
+    var offset: Int
+    var builder: PlainTextBuilder?
+    var skip: Int
+  }
 
   init(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, diagnostics: ReadDiagnostics, inputSize: Int?) {
     self.read = read
     self.diagnostics = diagnostics
     self.inputSize = inputSize
+  }
+
+  /// A reader that goes on from `mark`, reading with `read` from the mark's offset.
+  init(resuming mark: Mark, read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, inputSize: Int?) {
+    self.read = read
+    // Invalid UTF-8 was counted the first time these bytes were read.
+    diagnostics = ReadDiagnostics()
+    self.inputSize = inputSize
+    bytesDone = mark.offset
+    bytesDoneBefore = mark.offset
+    if let builder = mark.builder {
+      self.builder = builder
+      toSkip = mark.skip
+    } else {
+      isDone = true
+    }
+  }
+
+  /// Before the next block: resumable by the input offset and the builder's state.
+  var mark: BlockSourceMark? {
+    mutating get {
+      if readyIndex < ready.count {
+        if !builderBeforeFillIsCompact {
+          builderBeforeFill = builderBeforeFill.compacted()
+          builderBeforeFillIsCompact = true
+        }
+        return BlockSourceMark(Mark(offset: fillStart, builder: builderBeforeFill, skip: readyIndex), inputOffset: fillStart)
+      }
+      if isDone { return BlockSourceMark(Mark(offset: bytesDone, builder: nil, skip: 0), inputOffset: bytesDone) }
+      return BlockSourceMark(Mark(offset: bytesDone, builder: builder.compacted(), skip: 0), inputOffset: bytesDone)
+    }
   }
 
   /// The bytes the blocks returned stand for, out of the input's size.
@@ -255,7 +323,13 @@ struct PlainTextStream: BlockSource {
   }
 
   mutating func nextBlock() -> Block? {
-    while readyIndex == ready.count {
+    while readyIndex == ready.count || toSkip > 0 {
+      if readyIndex < ready.count {
+        // Resumed: these were returned before the mark.
+        readyIndex += 1
+        toSkip -= 1
+        continue
+      }
       guard !isDone else { return nil }
       fill()
     }
@@ -276,6 +350,9 @@ struct PlainTextStream: BlockSource {
     if !isFinal && !pending[kept...].contains(where: { $0 <= 0x0D && ($0 == 0x0A || $0 == 0x0D || $0 == 0x0C) }) {
       return
     }
+    fillStart = bytesDone
+    builderBeforeFill = builder
+    builderBeforeFillIsCompact = false
     let (consumed, invalid) = pending.withUnsafeBufferPointer { buffer in
       let consumed = builder.feed(buffer, isFinal: isFinal)
       // Bytes the scan left at the end (a partial line) are fed again with the next chunk, so

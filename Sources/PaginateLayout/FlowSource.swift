@@ -16,6 +16,9 @@ struct FlowSource {
   private var batch: [Block] = []
   /// The source's progress after each block of the batch was read.
   private var batchProgress: [Double?] = []
+  /// Where the source was before each block of the batch was read (when tracking and the
+  /// source can say), to lay the flow out again from there.
+  private var batchMarks: [BlockSourceMark?] = []
   private var batchLines: [[FlowLine]?] = []
   private var batchIndex = 0
   private var batchSize = 4
@@ -24,6 +27,9 @@ struct FlowSource {
   /// block, and one for each spacing line): gathering them into one array would copy every
   /// line, and each copy retains the line's text and arrays.
   private var chunks: [[FlowLine]] = []
+  /// For each chunk, where its block's layout can start again and how many lines of that
+  /// block's (spacing included) come before the chunk; `nil` when not tracking.
+  private var chunkPoints: [(point: FlowResumePoint, linesBefore: Int)?] = []
   /// The number of the chunk `chunks[0]` (chunks are numbered from the first ever added).
   private var firstChunk = 0
   /// Where each line is: its chunk's number and its index there, packed as `chunk << 32 | index`.
@@ -43,6 +49,41 @@ struct FlowSource {
     blocks = source.blocks()
     layout = BlockLayout(options: options)
     width = options.bodyWidth
+  }
+
+  /// A flow that starts again at `point`, its first `consumed` lines already taken, laying
+  /// blocks out with `layout` (a copy of the first flow's, whose footnote numbers it reuses);
+  /// `nil` when the source cannot be read from the point's mark.
+  init?(resumingAt point: FlowResumePoint, consumed: Int, source: DocumentSource, layout: BlockLayout) {
+    guard let blocks = source.blocks(from: point.mark) else { return nil }
+    self.blocks = blocks
+    self.layout = layout
+    width = layout.options.bodyWidth
+    tracksProgress = true
+    nextBlock = point.block
+    hasEmitted = point.hasEmitted
+    pendingBreak = point.pendingBreak
+    keepPending = point.keepPending
+    guard consumed == 0 || hasLine(at: consumed - 1) else { return nil }
+    consume(consumed)
+  }
+
+  /// Where the flow can be laid out again so as to give the current line first: the point of
+  /// the block it belongs to and how many of that block's lines come before it; `nil` when
+  /// the source cannot say (it cannot be resumed, or anchors are not tracked).
+  mutating func resumePoint() -> (point: FlowResumePoint, consumed: Int)? {
+    guard tracksProgress else { return nil }
+    if head < locations.count {
+      let location = locations[head]
+      guard let recorded = chunkPoints[(location >> 32) - firstChunk] else { return nil }
+      return (recorded.point, recorded.linesBefore + (location & 0xFFFF_FFFF))
+    }
+    // Nothing queued: the next block to be appended.
+    let mark = batchIndex < batch.count ? batchMarks[batchIndex] : blocks.mark
+    guard let mark else { return nil }
+    let point = FlowResumePoint(
+      mark: mark, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending)
+    return (point, 0)
   }
 
   /// Whether there is a line `offset` lines ahead of the current one, laying out more blocks
@@ -81,6 +122,7 @@ struct FlowSource {
     let current = head < locations.count ? locations[head] >> 32 : firstChunk + chunks.count
     if current > firstChunk {
       chunks.removeFirst(current - firstChunk)
+      chunkPoints.removeFirst(current - firstChunk)
       firstChunk = current
     }
     if head > 1024 && head * 2 > locations.count {
@@ -89,11 +131,13 @@ struct FlowSource {
     }
   }
 
-  /// Queues a block's lines (or a spacing line) after the others.
-  private mutating func append(_ lines: consuming [FlowLine]) {
+  /// Queues a block's lines (or a spacing line) after the others, with where its block's
+  /// layout can start again.
+  private mutating func append(_ lines: consuming [FlowLine], point: (FlowResumePoint, Int)?) {
     let number = firstChunk + chunks.count
     for index in lines.indices { locations.append(number << 32 | index) }
     chunks.append(lines)
+    chunkPoints.append(point)
   }
 
   /// The title the block source found, if any.
@@ -115,6 +159,10 @@ struct FlowSource {
     // Taken out of the batch, so that the lines are changed in place rather than copied.
     let prepared = batchLines[batchIndex].take()
     progress = batchProgress[batchIndex]
+    let point = batchMarks[batchIndex].map {
+      FlowResumePoint(
+        mark: $0, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending)
+    }
     batchIndex += 1
     nextBlock += 1
     if case .pageBreak = block.content {
@@ -146,8 +194,8 @@ struct FlowSource {
     hasEmitted = true
     Self.interpolateSourceLines(&lines)
     if tracksProgress { Self.setAnchors(&lines, block: nextBlock - 1) }
-    if let spacing { append([spacing]) }
-    append(lines)
+    if let spacing { append([spacing], point: point.map { ($0, 0) }) }
+    append(lines, point: point.map { ($0, spacing == nil ? 0 : 1) })
   }
 }
 
@@ -159,10 +207,13 @@ extension FlowSource {
   private mutating func refill() {
     batch.removeAll(keepingCapacity: true)
     batchProgress.removeAll(keepingCapacity: true)
+    batchMarks.removeAll(keepingCapacity: true)
     batchIndex = 0
     while batch.count < batchSize, !sourceDone {
+      let mark = tracksProgress ? blocks.mark : nil
       if let block = blocks.nextBlock() {
         batch.append(block)
+        batchMarks.append(mark)
         batchProgress.append(tracksProgress ? blocks.progress : nil)
       } else {
         sourceDone = true

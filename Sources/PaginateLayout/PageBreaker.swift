@@ -27,6 +27,29 @@ struct PageBreaker {
     width = options.bodyWidth
   }
 
+  /// A breaker that lays pages out again from `checkpoint`, as `original` did the first time
+  /// (its footnote numbers are reused); `nil` when the source cannot be read from there.
+  init?(resuming checkpoint: PageCheckpoint, source documentSource: DocumentSource, original: PageBreaker) {
+    guard
+      let flow = FlowSource(
+        resumingAt: checkpoint.flow, consumed: checkpoint.consumed, source: documentSource,
+        layout: original.source.layout)
+    else { return nil }
+    source = flow
+    tracksAnchors = true
+    options = original.options
+    height = original.height
+    width = original.width
+    runningHead = checkpoint.runningHead
+  }
+
+  /// The state at the start of the next page, to lay it out again later; `nil` when the
+  /// source cannot be resumed.
+  mutating func checkpoint() -> PageCheckpoint? {
+    guard let (point, consumed) = source.resumePoint() else { return nil }
+    return PageCheckpoint(flow: point, consumed: consumed, runningHead: runningHead)
+  }
+
   /// The next page's text area, or `nil` when the document is done.
   ///
   /// - Parameter number: The page number the body will have (it decides recto or verso).

@@ -27,7 +27,10 @@ public struct PageSet: Sendable {
   private var dropped = 0
   /// When pages are not kept: the last page asked for, whose body has been taken out.
   private var lastTaken: Page?
-  /// Whether pages are kept for random access (a pager) or dropped once passed (printing).
+  /// When pages are kept: a window of them, and what it takes to lay out any other again.
+  private var window: PageWindow
+  /// Whether pages can be asked for again in any order (a pager; a window of them is kept and
+  /// any other laid out again when asked for) or are dropped once passed (printing).
   public let keepsPages: Bool
   /// Whether the end of the document has been reached.
   public private(set) var isComplete = false
@@ -54,28 +57,40 @@ public struct PageSet: Sendable {
   /// - Parameters:
   ///   - source: The document.
   ///   - options: The layout options.
-  ///   - keepsPages: Keep every page laid out, so any page can be asked for again (the
-  ///     default). Without it, memory stays bounded by a page: only pages at or after the last
-  ///     one asked for can be asked for, as when printing a stream.
+  ///   - keepsPages: Let any page be asked for again, in any order (the default). A window of
+  ///     pages is kept; a page released from it is laid out again from a checkpoint, the same
+  ///     to the byte, when the source can be read again from a mark
+  ///     (``/PaginateModel/DocumentSource/canResume``); otherwise every page is kept. Without
+  ///     it, memory stays bounded by a page: only pages at or after the last one asked for can
+  ///     be asked for, as when printing a stream.
+  ///   - pagesKept: When pages can be released, how many of those asked for last are kept
+  ///     (``defaultPagesKept`` by default): more uses more memory and lays out again less.
   /// - Throws: ``LayoutError`` when the options leave no room for text (see
   ///   ``LayoutOptions/validate()``).
-  public init(source: DocumentSource, options: LayoutOptions, keepsPages: Bool = true) throws(LayoutError) {
+  public init(
+    source: DocumentSource, options: LayoutOptions, keepsPages: Bool = true, pagesKept: Int = PageSet.defaultPagesKept
+  ) throws(LayoutError) {
     try options.validate()
     self.options = options
     self.source = source
     self.keepsPages = keepsPages
     // A page set that keeps no pages prints a stream: nobody asks how far it has got.
     breaker = PageBreaker(source: source, options: options, tracksProgress: keepsPages)
+    window = PageWindow(canRelease: keepsPages && source.canResume, limit: pagesKept)
     header = HeaderTemplate(options.header)
     footer = HeaderTemplate(options.footer)
     title = source.title ?? breaker.source.blockTitle ?? options.fileName
   }
 
+  /// The pages kept by default when they can be released (see ``init(source:options:keepsPages:pagesKept:)``):
+  /// a few screens either way of any place a reader has been lately.
+  public static let defaultPagesKept = 256
+
   /// The number of pages, once the end of the document has been laid out; `nil` before.
   public var count: Int? { isComplete ? laidOutCount : nil }
 
   /// The number of pages laid out so far.
-  public var laidOutCount: Int { bodiesStart + bodies.count }
+  public var laidOutCount: Int { keepsPages ? window.count : bodiesStart + bodies.count }
 
   /// The first page that can still be asked for.
   private var firstKept: Int { bodiesStart + dropped }
@@ -97,6 +112,7 @@ public struct PageSet: Sendable {
 
   /// The last source line on the pages laid out so far, when they carry source lines.
   private var lastSourceLineLaidOut: Int? {
+    if keepsPages { return window.lastSourceLine }
     for body in bodies.reversed() { if let range = body.source { return range.lastLine } }
     return lastTaken?.source?.lastLine
   }
@@ -114,7 +130,10 @@ public struct PageSet: Sendable {
     if needsPageCount && !isComplete && !source.isEndless { layOutAll() }
     while laidOutCount <= index && !isComplete { layOutNext() }
     guard index < laidOutCount, index >= firstKept else { return nil }
-    guard !keepsPages else { return compose(bodies[index - bodiesStart], index: index) }
+    if keepsPages {
+      if let body = window.body(at: index) { return compose(body, index: index) }
+      return layOutAgain(index)
+    }
     // Nothing before this page can be asked for again. Its body is taken out, so that the
     // lines move onto the page rather than being copied (a copy retains each line's text and
     // spans), and the page is kept in case it is asked for again.
@@ -143,7 +162,7 @@ public struct PageSet: Sendable {
   }
 
   /// Lays out the rest of the document; nothing for an endless source
-  /// (``PaginateModel/DocumentSource/isEndless``), which has no rest.
+  /// (``/PaginateModel/DocumentSource/isEndless``), which has no rest.
   public mutating func layOutAll() {
     guard !source.isEndless else { return }
     while !isComplete { layOutNext() }
@@ -153,13 +172,71 @@ public struct PageSet: Sendable {
   /// from the last one asked for.
   public mutating func allPages() -> [Page] {
     layOutAll()
+    if keepsPages { return (0..<window.count).compactMap { page(at: $0) } }
     let kept = bodies.indices.dropFirst(dropped).map { compose(bodies[$0], index: bodiesStart + $0) }
     guard let lastTaken, lastTaken.index == firstKept - 1 else { return kept }
     return [lastTaken] + kept
   }
 
+  /// The anchor of the first character of page `index` (for a blank page, `nil`), laying out
+  /// as far as the page but not again a page released from the window: cheap for a page set
+  /// that keeps its pages. `nil` past the end and for a page set that keeps none.
+  public mutating func anchor(ofPageAt index: Int) -> TextAnchor? {
+    guard keepsPages, index >= 0 else { return nil }
+    while laidOutCount <= index && !isComplete { layOutNext() }
+    return window.topAnchor(ofPageAt: index)
+  }
+
+  /// The index of the page that holds `anchor`: the last page whose first character is at or
+  /// before it (the first page for an anchor before any text), laying out as far as needed;
+  /// `nil` for a document without text, and for a page set that keeps no pages.
+  ///
+  /// - Complexity: O(log n) over the pages laid out, plus the layout of those needed.
+  public mutating func pageIndex(containing anchor: TextAnchor) -> Int? {
+    guard keepsPages else { return nil }
+    while !isComplete && (window.lastTopAnchor.map { $0 <= anchor } ?? true) { layOutNext() }
+    return window.lastPage(startingAtOrBefore: anchor) ?? (window.hasText ? 0 : nil)
+  }
+
+  /// Lays page `index` out again (released from the window) from the last checkpoint before
+  /// it, keeping the pages laid out on the way.
+  private mutating func layOutAgain(_ index: Int) -> Page? {
+    guard let (start, checkpoint) = window.checkpoint(atOrBefore: index),
+      var again = PageBreaker(resuming: checkpoint, source: source, original: breaker)
+    else { return nil }
+    for page in start...index {
+      guard let body = again.nextBody(number: options.firstPageNumber + page) else { return nil }
+      window.store(body, at: page, protecting: index)
+    }
+    return window.body(at: index).map { compose($0, index: index) }
+  }
+
   private mutating func layOutNext() {
     let number = options.firstPageNumber + laidOutCount
+    if keepsPages {
+      // The state at a checkpoint's page start, before the page is laid out.
+      let checkpoint =
+        window.limit != Int.max && PageWindow.isCheckpoint(window.count) ? breaker.checkpoint() : nil
+      if let body = breaker.nextBody(number: number) {
+        window.append(body, checkpoint: checkpoint)
+        return
+      }
+      if window.count == 0 {
+        window.append(
+          PageBody(
+            number: number, isBlank: false, lines: Array(repeating: Line(), count: options.bodyHeight), source: nil,
+            runningHead: ""), checkpoint: nil, pinned: true)
+      }
+      if options.padsToEvenPageCount && window.count % 2 == 1 {
+        window.append(
+          PageBody(
+            number: options.firstPageNumber + window.count, isBlank: true,
+            lines: Array(repeating: Line(), count: options.bodyHeight), source: nil,
+            runningHead: window.lastRunningHead), checkpoint: nil, pinned: true)
+      }
+      isComplete = true
+      return
+    }
     if let body = breaker.nextBody(number: number) {
       bodies.append(body)
       if !keepsPages && !needsPageCount && laidOutCount - firstKept > 2 {

@@ -16,6 +16,12 @@ public protocol BlockSource: Sendable {
   /// from it before the end is reached. (`mutating`: a source may measure its input the first
   /// time it is asked.)
   var progress: Double? { mutating get }
+
+  /// Where the source is (before the next block), so that a reader can start there again
+  /// (``DocumentSource/blocks(from:)``) rather than from the first block: a layout that keeps
+  /// only some of its pages rebuilds the others from such marks. `nil` (the default) when the
+  /// source cannot be resumed; its pages are then all kept.
+  var mark: BlockSourceMark? { mutating get }
 }
 
 extension BlockSource {
@@ -24,6 +30,25 @@ extension BlockSource {
 
   /// Unknown unless the source says so.
   public var progress: Double? { nil }
+
+  /// Not resumable unless the source says so.
+  public var mark: BlockSourceMark? { nil }
+}
+
+/// A place in a block source to start reading again: what the source needs to resume there,
+/// in a form only it reads, and where in its input a resumed reader must start reading.
+public struct BlockSourceMark: Sendable {
+  /// The source's own state (an index, or what it had read of a paragraph).
+  public let state: any Sendable
+  /// The byte offset in the input at which a reader resumed at this mark reads on, for a
+  /// source that reads bytes (`nil` for one that does not, such as an array of blocks).
+  public let inputOffset: Int?
+
+  /// Creates a mark holding `state`, resuming the input at `inputOffset`.
+  public init(_ state: any Sendable, inputOffset: Int? = nil) {
+    self.state = state
+    self.inputOffset = inputOffset
+  }
 }
 
 /// The blocks of an array, in order.
@@ -35,6 +60,15 @@ public struct ArrayBlockSource: BlockSource {
   public init(_ blocks: [Block]) {
     self.blocks = blocks
   }
+
+  /// Creates a source over `blocks` that starts at `mark` (one this source type gave).
+  public init(_ blocks: [Block], from mark: BlockSourceMark) {
+    self.blocks = blocks
+    index = min(max(mark.state as? Int ?? 0, 0), blocks.count)
+  }
+
+  /// The index of the next block.
+  public var mark: BlockSourceMark? { BlockSourceMark(index) }
 
   public mutating func nextBlock() -> Block? {
     guard index < blocks.count else { return nil }
@@ -62,6 +96,7 @@ public struct DocumentSource: Sendable {
   public var isEndless = false
   private let makeBlocks: @Sendable () -> any BlockSource
   private let makeEarlierBlocks: (@Sendable () -> any BlockSource)?
+  private let resumeBlocks: (@Sendable (BlockSourceMark) -> (any BlockSource)?)?
 
   /// A source that reads a document held in memory.
   public init(_ document: Document) {
@@ -70,6 +105,7 @@ public struct DocumentSource: Sendable {
     self.document = document
     makeBlocks = { ArrayBlockSource(document.blocks) }
     makeEarlierBlocks = nil
+    resumeBlocks = { ArrayBlockSource(document.blocks, from: $0) }
   }
 
   /// A source whose blocks are produced by `makeBlocks`, called once per layout.
@@ -85,6 +121,22 @@ public struct DocumentSource: Sendable {
     document = nil
     self.makeBlocks = makeBlocks
     makeEarlierBlocks = nil
+    resumeBlocks = nil
+  }
+
+  /// A source whose blocks are produced by `makeBlocks`, and can be read again from a mark
+  /// its readers gave (``BlockSource/mark``) by `resumeBlocks` (which returns `nil` when it
+  /// cannot, the file having gone, say).
+  public init(
+    title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockSource,
+    resumeBlocks: @escaping @Sendable (BlockSourceMark) -> (any BlockSource)?
+  ) {
+    self.title = title
+    self.lastSourceLine = lastSourceLine
+    document = nil
+    self.makeBlocks = makeBlocks
+    makeEarlierBlocks = nil
+    self.resumeBlocks = resumeBlocks
   }
 
   /// A source with content before its first block as well as after (a chat log, a feed):
@@ -107,10 +159,18 @@ public struct DocumentSource: Sendable {
     self.isEndless = isEndless
     self.makeBlocks = makeBlocks
     self.makeEarlierBlocks = makeEarlierBlocks
+    resumeBlocks = nil
   }
 
   /// A fresh reader of the blocks, from the first.
   public func blocks() -> any BlockSource { makeBlocks() }
+
+  /// A reader of the blocks from `mark` (one that a reader of this source gave) on; `nil` when
+  /// the source cannot resume.
+  public func blocks(from mark: BlockSourceMark) -> (any BlockSource)? { resumeBlocks?(mark) }
+
+  /// Whether readers can start again from their marks.
+  public var canResume: Bool { resumeBlocks != nil }
 
   /// A fresh reader of the blocks before the first, the nearest first; `nil` when the source
   /// has none.

@@ -86,6 +86,19 @@ final class PageLayoutCache: Sendable {
     }
   }
 
+  /// The anchor of page `index`'s first character, without laying out again a page released
+  /// from the window (pages before page 0 come from the earlier pages).
+  func anchor(ofPageAt index: Int) -> TextAnchor? {
+    guard index >= 0 else { return page(at: index)?.anchor }
+    return pages.withLock { $0.anchor(ofPageAt: index) }
+  }
+
+  /// The index of the page (from 0 on) that holds `anchor`; see
+  /// ``/PaginateLayout/PageSet/pageIndex(containing:)``.
+  func pageIndex(containing anchor: TextAnchor) -> Int? {
+    pages.withLock { $0.pageIndex(containing: anchor) }
+  }
+
   /// Whether the source never ends: there is no last page to lay out.
   var isEndless: Bool { source.isEndless }
 

@@ -8,7 +8,7 @@ extension PagingController {
   /// (see ``isCurrent(_:)``).
   ///
   /// - Throws: ``PagingError`` when the document is read from a source rather than held in
-  ///   memory (``PaginateModel/DocumentSource/document`` is `nil`), or when `index` is not a
+  ///   memory (``/PaginateModel/DocumentSource/document`` is `nil`), or when `index` is not a
   ///   block index or the block count; nothing changes then.
   public mutating func insert(_ blocks: [Block], at index: Int, isolation: isolated (any Actor)? = #isolation)
     throws(PagingError)

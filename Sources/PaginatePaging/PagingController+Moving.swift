@@ -124,9 +124,9 @@ extension PagingController {
   /// with text (the place a reader of the blank page is about to read).
   func topAnchor(ofPageAt index: Int) -> TextAnchor? {
     var index = index
-    while let page = cache.page(at: index) {
-      if let anchor = page.anchor { return anchor }
-      guard page.isBlank else { return nil }
+    // At most a blank page or two (a verso before a chapter, the even count's last).
+    for _ in 0..<4 {
+      if let anchor = cache.anchor(ofPageAt: index) { return anchor }
       index += 1
     }
     return nil
@@ -147,20 +147,7 @@ extension PagingController {
       // Before all the history there is: the earliest page.
       return index + 1 < 0 ? index + 1 : 0
     }
-    var found: Int?
-    var sawAnchors = false
-    var index = 0
-    while let page = cache.page(at: index) {
-      if let top = page.anchor {
-        sawAnchors = true
-        if top > anchor { break }
-        found = index
-      }
-      index += 1
-    }
-    // An anchor before the first page's text (a page break opening the document) is on the
-    // first page.
-    return found ?? (sawAnchors ? 0 : nil)
+    return cache.pageIndex(containing: anchor)
   }
 
   /// The last page whose top source line is at or before `line`; `nil` when no page carries

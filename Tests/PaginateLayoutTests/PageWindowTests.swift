@@ -1,0 +1,102 @@
+import Foundation
+import PaginateAdapters
+import PaginateLayout
+import PaginateModel
+import PaginateTestSupport
+import Testing
+
+/// A page set that keeps only a window of pages lays any other out again from a checkpoint,
+/// the same to the byte as the first time.
+@Suite("Page windows")
+struct PageWindowTests {
+  /// Every page of `source`, laid out in order by a page set that keeps them all (a window
+  /// as large as the document), with the anchors of their lines.
+  static func reference(_ source: DocumentSource, _ options: LayoutOptions) throws -> [Page] {
+    var pages = try PageSet(source: source, options: options, pagesKept: .max)
+    return pages.allPages()
+  }
+
+  static func same(_ a: Page, _ b: Page) -> Bool { a == b && a.lineAnchors == b.lineAnchors }
+
+  @Test("random documents: pages asked for in any order from a window of three are those laid out first")
+  func rebuiltPagesAreIdentical() async {
+    await forAll(count: 30, columns: 12...70, lines: 5...30) { seed, columns, lines in
+      var random = RandomDocument(seed: seed)
+      let document = random.document(blocks: 10...60)
+      var options = LayoutOptions(pageSize: PageSize(columns: columns, lines: lines))
+      options.isDoubleSided = seed % 3 == 0
+      if seed % 4 == 0 { options.header = "{chapter}||{page}" }
+      guard let expected = try? Self.reference(DocumentSource(document), options),
+        var windowed = try? PageSet(source: DocumentSource(document), options: options, pagesKept: 3)
+      else { return }
+      // First in order (so the window releases), then backwards, then at random.
+      var order = Array(expected.indices) + expected.indices.reversed()
+      for _ in 0..<expected.count { order.append(random.int(0...(expected.count - 1))) }
+      for index in order {
+        guard let page = windowed.page(at: index) else {
+          Issue.record("seed \(seed): no page \(index) of \(expected.count)")
+          return
+        }
+        #expect(Self.same(page, expected[index]), "seed \(seed), \(columns)x\(lines): page \(index + 1) differs")
+      }
+      #expect(windowed.page(at: expected.count) == nil && windowed.count == expected.count)
+    }
+  }
+
+  @Test("plain text read as it goes is laid out again from marks in the text, the same to the byte")
+  func plainTextStreams() throws {
+    var text = ""
+    for paragraph in 1...400 {
+      text += "Paragraph \(paragraph): " + String(repeating: "the tide comes in and goes out again ", count: paragraph % 7 + 1)
+      text += paragraph % 9 == 0 ? "\n    an indented line kept as it is\n    and another\n\n" : "\n\n"
+    }
+    var options = LayoutOptions(pageSize: PageSize(columns: 50, lines: 12))
+    options.footer = "|{page}|"
+    let expected = try Self.reference(DocumentSource(text: text), options)
+    #expect(expected.count > 100)
+    var windowed = try PageSet(source: DocumentSource(text: text), options: options, pagesKept: 5)
+    for index in Array(expected.indices) + expected.indices.reversed() + [50, 3, 99, 17, 100] {
+      let page = windowed.page(at: index)
+      #expect(page.map { Self.same($0, expected[index]) } == true, "page \(index + 1)")
+    }
+    // The same read from a file, which is opened again at each mark's offset.
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-window-\(UUID().uuidString).txt")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let loaded = try AdapterRegistry.builtIn.loadSource(contentsOfFile: url.path)
+    var fromFile = try PageSet(source: loaded.source, options: options, pagesKept: 5)
+    for index in Array(expected.indices) + expected.indices.reversed() {
+      let page = fromFile.page(at: index)
+      #expect(page.map { Self.same($0, expected[index]) } == true, "file, page \(index + 1)")
+    }
+  }
+
+  @Test("a source that cannot be read again from a mark keeps every page")
+  func markdownKeepsAll() throws {
+    let markdown = (1...200).map { "Paragraph \($0) with [a link](https://example.org/\($0)) that wraps." }.joined(separator: "\n\n")
+    var options = LayoutOptions(pageSize: PageSize(columns: 40, lines: 10))
+    options.footer = ""
+    let expected = try Self.reference(DocumentSource(markdown: markdown), options)
+    var windowed = try PageSet(source: DocumentSource(markdown: markdown), options: options, pagesKept: 2)
+    for index in Array(expected.indices) + expected.indices.reversed() {
+      #expect(windowed.page(at: index).map { Self.same($0, expected[index]) } == true, "page \(index + 1)")
+    }
+  }
+
+  @Test("finding a page by anchor needs no page laid out again")
+  func anchorsWithoutRebuilding() throws {
+    let document = Document(blocks: (1...500).map { .paragraph("Paragraph \($0) of a long document, wrapping onto lines.") })
+    let options = LayoutOptions(pageSize: PageSize(columns: 30, lines: 8))
+    let expected = try Self.reference(DocumentSource(document), options)
+    var windowed = try PageSet(source: DocumentSource(document), options: options, pagesKept: 4)
+    _ = windowed.allPages()
+    for index in stride(from: 0, to: expected.count, by: 7) {
+      let anchor = try #require(expected[index].anchor)
+      #expect(windowed.anchor(ofPageAt: index) == anchor)
+      #expect(windowed.pageIndex(containing: anchor) == index)
+      if let inside = expected[index].lineAnchors.compactMap({ $0 }).last {
+        #expect(windowed.pageIndex(containing: inside) == index)
+      }
+    }
+  }
+}

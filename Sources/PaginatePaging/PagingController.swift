@@ -37,8 +37,13 @@ public import PaginateModel
 ///
 /// ## Keeping the place
 ///
-/// A relayout (new ``options``, ``facing`` on or off) or a reload keeps the reader on the page
-/// that holds the text that was at the top of the page shown before.
+/// The reader's place is a character of the document (``currentAnchor``, a
+/// ``/PaginateModel/TextAnchor``), for every document, with or without source lines: a
+/// relayout (new ``options``, ``facing`` on or off), a reload of a changed file or an edit
+/// (``insert(_:at:isolation:)``) keeps the reader on the page that holds it. Only a window of
+/// pages is kept in memory; any other is laid out again from a checkpoint, the same as the
+/// first time. A ``/PaginateLayout/Page`` kept from an older layout is refused
+/// (``isCurrent(_:)``) rather than read as a page of the new one.
 public struct PagingController: Sendable {
   /// The layout, shared with copies until one of them lays out anew.
   var cache: PageLayoutCache

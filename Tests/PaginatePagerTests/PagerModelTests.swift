@@ -203,6 +203,34 @@ struct PagerScreenTests {
   }
 }
 
+@Suite("Pager model: reload")
+struct PagerReloadTests {
+  @Test("r on a file changed above the page shown keeps the reader on their text (found again by its words)")
+  func reloadFollowsEdits() throws {
+    let paragraphs = (1...150).map { "Paragraph \($0) says hello to the reader, at enough length to wrap." }
+    var options = LayoutOptions()
+    options.footer = ""
+    let configuration = PagerModel.Configuration(
+      options: options, fixedPageSize: nil, facing: .off, facingOptions: FacingOptions(), fileName: "file.txt")
+    // A source read as it goes, as a file is: no document to match blocks in.
+    func source(_ paragraphs: [String]) -> DocumentSource {
+      let text = paragraphs.joined(separator: "\n\n")
+      return DocumentSource(title: nil) {
+        ArrayBlockSource(text.split(separator: "\n\n").map { Block.paragraph(String($0)) })
+      }
+    }
+    var pager = try PagerModel(source: source(paragraphs), configuration: configuration, columns: 50, rows: 15)
+    _ = pager.press(.character("9"), .character("g"))
+    let top = try #require(pager.currentPage.textLines.first { !$0.isEmpty })
+    var edited = paragraphs
+    edited.insert(contentsOf: (1...12).map { "A new paragraph \($0) inserted near the start, long enough to wrap." }, at: 2)
+    edited.remove(at: 20)
+    pager.reload(source(edited))
+    #expect(pager.currentPage.textLines.contains(top))
+    #expect(pager.currentPage.number > 9)
+  }
+}
+
 @Suite("Key decoding")
 struct KeyDecoderTests {
   @Test(

@@ -293,15 +293,15 @@ private struct CmarkTreeConverter {
     case CMARK_NODE_THEMATIC_BREAK:
       return .block(Block(.thematicBreak, source: range(node)))
     case CMARK_NODE_TEXT:
-      return .inline(.text(Self.string(cmark_node_get_literal(node))))
+      return .inline(.text(Self.inlineString(cmark_node_get_literal(node))))
     case CMARK_NODE_SOFTBREAK:
       return .inline(.softBreak)
     case CMARK_NODE_LINEBREAK:
       return .inline(.hardBreak)
     case CMARK_NODE_CODE:
-      return .inline(.code(Self.string(cmark_node_get_literal(node))))
+      return .inline(.code(Self.inlineString(cmark_node_get_literal(node))))
     case CMARK_NODE_HTML_INLINE:
-      return .inline(.html(Self.string(cmark_node_get_literal(node))))
+      return .inline(.html(Self.inlineString(cmark_node_get_literal(node))))
     default:
       return .inlines([])
     }
@@ -336,12 +336,12 @@ private struct CmarkTreeConverter {
     case CMARK_NODE_LINK:
       return .inline(
         .link(
-          destination: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+          destination: Self.inlineString(cmark_node_get_url(node)), title: Self.inlineString(cmark_node_get_title(node)),
           content: frame.inlines))
     case CMARK_NODE_IMAGE:
       return .inline(
         .image(
-          source: Self.string(cmark_node_get_url(node)), title: Self.string(cmark_node_get_title(node)),
+          source: Self.inlineString(cmark_node_get_url(node)), title: Self.inlineString(cmark_node_get_title(node)),
           alt: frame.inlines.plainText))
     case CMARK_NODE_CUSTOM_BLOCK:
       return .blocks(frame.blocks)
@@ -374,6 +374,19 @@ private struct CmarkTreeConverter {
     }
   }
 
+
+  /// Copies a C string of running text that cmark owns: a tab or line end is a space, other
+  /// controls are visible escapes apart from the words (``VisibleControls/escapeInline(_:)``).
+  private static func inlineString(_ pointer: UnsafePointer<CChar>?) -> String {
+    guard let pointer else { return "" }
+    let count = strlen(pointer)
+    return UnsafeRawPointer(pointer).withMemoryRebound(to: UInt8.self, capacity: count) { start in
+      let bytes = UnsafeBufferPointer(start: start, count: count)
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard VisibleControls.needsEscaping(bytes, keepingTabsAndNewlines: false) else { return text }
+      return VisibleControls.escapeInline(text)
+    }
+  }
 
   // MARK: Pipe tables
 

@@ -1,13 +1,14 @@
 extension Document {
   /// The document with every control character in its text replaced by a visible escape
-  /// (see ``VisibleControls``). Code blocks keep their tabs and newlines.
+  /// (see ``VisibleControls``). Code blocks keep their tabs and newlines; in running text
+  /// (inlines, the title) a tab or a line end is a space (``VisibleControls/escapeInline(_:)``).
   ///
   /// Adapters call this so that a third-party adapter that forgets cannot let an escape
   /// sequence through to a terminal.
   ///
   /// - Complexity: O(n) in the size of the text; strings without controls are not copied.
   public func withVisibleControls() -> Document {
-    Document(title: title.map { VisibleControls.escape($0) }, blocks: blocks.map { $0.withVisibleControls() })
+    Document(title: title.map { VisibleControls.escapeInline($0) }, blocks: blocks.map { $0.withVisibleControls() })
   }
 }
 
@@ -57,18 +58,20 @@ extension Inline {
   public func withVisibleControls() -> Inline {
     func clean(_ inlines: [Inline]) -> [Inline] { inlines.map { $0.withVisibleControls() } }
     switch self {
-    case .text(let text): return .text(VisibleControls.escape(text))
+    case .text(let text): return .text(VisibleControls.escapeInline(text))
     case .emphasis(let children): return .emphasis(clean(children))
     case .strong(let children): return .strong(clean(children))
-    case .code(let text): return .code(VisibleControls.escape(text))
+    case .code(let text): return .code(VisibleControls.escapeInline(text))
     case .link(let destination, let title, let children):
       return .link(
-        destination: VisibleControls.escape(destination), title: VisibleControls.escape(title), content: clean(children))
+        destination: VisibleControls.escapeInline(destination), title: VisibleControls.escapeInline(title),
+        content: clean(children))
     case .image(let source, let title, let alt):
       return .image(
-        source: VisibleControls.escape(source), title: VisibleControls.escape(title), alt: VisibleControls.escape(alt))
+        source: VisibleControls.escapeInline(source), title: VisibleControls.escapeInline(title),
+        alt: VisibleControls.escapeInline(alt))
     case .softBreak, .hardBreak: return self
-    case .html(let html): return .html(VisibleControls.escape(html))
+    case .html(let html): return .html(VisibleControls.escapeInline(html))
     case .note(let blocks): return .note(blocks.map { $0.withVisibleControls() })
     }
   }

@@ -37,6 +37,52 @@ public enum VisibleControls {
     return result
   }
 
+  /// Returns running text (a paragraph's words, inline code, inline HTML, a link's
+  /// destination) made safe for a page: a tab, a line feed, a carriage return or a CR LF
+  /// becomes one space, as the eye reads them in a line of text; every other control
+  /// character becomes a visible escape with a space on either side, so that it is never
+  /// glued to a word (`a\u{1B}b` gives `a ^[ b`).
+  ///
+  ///     VisibleControls.escapeInline("Name:\tvalue")   // "Name: value"
+  ///
+  /// - Complexity: O(n) in the UTF-8 length; no allocation when nothing needs changing.
+  public static func escapeInline(_ text: String) -> String {
+    guard needsEscaping(text, keepingTabsAndNewlines: false) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 8)
+    var previous: Unicode.Scalar?
+    var pendingSpace = false
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value == 0x09 || value == 0x0A || value == 0x0D {
+        // A CR LF is one line end: one space.
+        if !(value == 0x0A && previous == "\r") { result += " " }
+        previous = scalar
+        pendingSpace = false
+        continue
+      }
+      let escaped: String?
+      if value < 0x20 || value == 0x7F {
+        escaped = "^" + String(Unicode.Scalar(UInt8(value ^ 0x40)))
+      } else if isEscapedNonASCII(value) {
+        escaped = "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+      } else {
+        escaped = nil
+      }
+      if let escaped {
+        if let last = result.unicodeScalars.last, last != " " { result += " " }
+        result += escaped
+        pendingSpace = true
+      } else {
+        if pendingSpace && scalar != " " { result += " " }
+        pendingSpace = false
+        result.unicodeScalars.append(scalar)
+      }
+      previous = scalar
+    }
+    return result
+  }
+
   /// Whether ``escape(_:keepingTabsAndNewlines:)`` would change `text`.
   ///
   /// Scans UTF-8 bytes: ASCII controls are single bytes, C1 controls are `C2 80`–`C2 9F`, and the

@@ -243,7 +243,7 @@ struct ExternalAdapterTests {
     let path = try adapters.file("doc.hostile", "x")
     let printed = try adapters.run(["--header", "{title}", "--page-size", "40x5", path])
     #expect(printed.status == 0, "\(printed.stderr)")
-    #expect(printed.stdout.contains("a^[[2Jb"))
+    #expect(printed.stdout.contains("a ^[ [2Jb"))
     #expect(!TerminalSafetyTests.hasControls(printed.stdout))
     let listed = try adapters.run(["adapters"])
     #expect(listed.stdout.contains("sum^[]0;x^Gmary"))

@@ -246,7 +246,7 @@ struct MarkdownAdapterTests {
   @Test("entities are decoded and control characters made visible")
   func entitiesAndControls() throws {
     let document = try markdown("&amp; &copy; \u{1B}[31mred\n")
-    #expect(withoutSources(document.blocks) == [.paragraph([.text("& © ^[[31mred")])])
+    #expect(withoutSources(document.blocks) == [.paragraph([.text("& © ^[ [31mred")])])
   }
 
   @Test("quotes nested beyond the limit are flattened, keeping the text")

@@ -36,8 +36,9 @@ struct VisibleControlsTests {
         Block(.codeBlock(info: "", text: "\tkeep\n\u{1B}")),
       ])
     let clean = dirty.withVisibleControls()
-    #expect(clean.title == "t^[")
-    #expect(clean.blocks[0] == .paragraph([.text("x^["), .link(destination: "u\\u{9B}", title: "", content: [.code("^G")])]))
+    // Running text: each escape apart from the words; a code block keeps its tabs.
+    #expect(clean.title == "t ^[")
+    #expect(clean.blocks[0] == .paragraph([.text("x ^["), .link(destination: "u \\u{9B}", title: "", content: [.code("^G")])]))
     #expect(clean.blocks[1] == Block(.codeBlock(info: "", text: "\tkeep\n^[")))
   }
 }

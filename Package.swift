@@ -42,13 +42,19 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    // System libraries (Debian: libcmark-dev, libutf8proc-dev; CMalloc is the C library's malloc.h)
+    // System libraries (Debian: libcmark-dev, libutf8proc-dev, libgumbo-dev; CMalloc is the C
+    // library's malloc.h)
     .systemLibrary(
       name: "CCmark",
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
     .systemLibrary(name: "CMalloc"),
+    .systemLibrary(
+      name: "CGumbo",
+      pkgConfig: "gumbo",
+      providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
+    ),
     // No pkgConfig: Debian's libutf8proc.pc adds -DUTF8PROC_EXPORTS, which SwiftPM refuses
     // with a warning on every build; the header is in the default include path and the module
     // map links the library.
@@ -64,7 +70,7 @@ let package = Package(
     // Input adapters: the InputAdapter protocol, the registry, Markdown, plain text, JSON
     .target(
       name: "PaginateAdapters",
-      dependencies: ["PaginateModel", "CCmark", "CPaginateSystem"],
+      dependencies: ["PaginateModel", "CCmark", "CGumbo", "CPaginateSystem"],
       swiftSettings: strictSettings
     ),
 
@@ -188,6 +194,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["paginate", "ReaderExample"],
+      exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
   ],

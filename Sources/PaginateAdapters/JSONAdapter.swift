@@ -6,8 +6,13 @@ public struct JSONAdapter: InputAdapter {
   public let fileExtensions = ["json"]
   public let summary = "paginate's document JSON form (version 1)"
 
+  /// What raw HTML in pandoc's JSON, read through this adapter, becomes.
+  public var html: HTMLHandling
+
   /// Creates the adapter.
-  public init() {}
+  public init(html: HTMLHandling = .render) {
+    self.html = html
+  }
 
   /// Chooses JSON when the first non-blank byte is `{`.
   public func sniff(_ head: ArraySlice<UInt8>) -> Bool {
@@ -24,7 +29,7 @@ public struct JSONAdapter: InputAdapter {
   ///   column of a syntax error.
   public func document(from input: InputSource) throws(InputError) -> Document {
     if PandocJSONAdapter.looksLikePandoc(input.bytes.prefix(AdapterRegistry.sniffLength)) {
-      return try PandocJSONAdapter().document(from: input).withVisibleControls()
+      return try PandocJSONAdapter(html: html).document(from: input).withVisibleControls()
     }
     let bytes = ByteText.droppingByteOrderMark(input.bytes[...])
     if ByteText.isBlank(bytes) {

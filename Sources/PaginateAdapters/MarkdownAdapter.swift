@@ -32,6 +32,9 @@ public struct MarkdownAdapter: InputAdapter {
   /// Turns straight quotes into curly ones, `--` into en dashes and `...` into ellipses
   /// (libcmark's `CMARK_OPT_SMART`).
   public var smartPunctuation: Bool
+  /// What raw HTML becomes: the document's own blocks and inlines (the default), its text, or
+  /// its source. Comments are never shown.
+  public var html: HTMLHandling
 
   /// The deepest nesting of block quotes and lists kept as such.
   public static let maximumNesting = 64
@@ -39,8 +42,9 @@ public struct MarkdownAdapter: InputAdapter {
   public static let maximumInlineNesting = 32
 
   /// Creates the adapter.
-  public init(smartPunctuation: Bool = false) {
+  public init(smartPunctuation: Bool = false, html: HTMLHandling = .render) {
     self.smartPunctuation = smartPunctuation
+    self.html = html
   }
 
   /// Chooses Markdown when the input starts with an ATX heading (`# `).
@@ -60,7 +64,7 @@ public struct MarkdownAdapter: InputAdapter {
   public func document(from input: InputSource) throws(InputError) -> Document {
     let bytes = ByteText.droppingByteOrderMark(input.bytes[...])
     let blocks = bytes.withUnsafeBufferPointer { buffer in
-      var converter = CmarkTreeConverter(source: buffer, options: cmarkOptions)
+      var converter = CmarkTreeConverter(source: buffer, options: cmarkOptions, html: html)
       return converter.convert()
     }
     let document = Document(title: blocks.firstChapterTitle, blocks: blocks)
@@ -107,6 +111,7 @@ extension [Block] {
 private struct CmarkTreeConverter {
   let source: UnsafeBufferPointer<UInt8>
   let options: Int32
+  let html: HTMLHandling
 
   /// A container being built: its node and the children converted so far.
   private struct Frame {
@@ -165,9 +170,10 @@ private struct CmarkTreeConverter {
   /// The byte offset where each line starts, for trimming blank lines off source ranges.
   private let lineStarts: [Int]
 
-  init(source: UnsafeBufferPointer<UInt8>, options: Int32) {
+  init(source: UnsafeBufferPointer<UInt8>, options: Int32, html: HTMLHandling) {
     self.source = source
     self.options = options
+    self.html = html
     lineStarts = ByteText.lineStarts(source)
   }
 
@@ -289,7 +295,7 @@ private struct CmarkTreeConverter {
       var html = Self.string(cmark_node_get_literal(node), keepingTabsAndNewlines: true)
       if html.hasSuffix("\n") { html.removeLast() }
       if MarkdownAdapter.isPageBreakComment(html) { return .block(Block(.pageBreak, source: range(node))) }
-      return .block(Block(.htmlBlock(html), source: range(node)))
+      return .blocks(RawHTML.blocks(ofHTMLBlock: html, source: range(node), handling: self.html))
     case CMARK_NODE_THEMATIC_BREAK:
       return .block(Block(.thematicBreak, source: range(node)))
     case CMARK_NODE_TEXT:
@@ -325,10 +331,12 @@ private struct CmarkTreeConverter {
       if let source, let table = pipeTable(lines: source, quoteDepth: quoteDepth) {
         return .block(Block(.table(table), source: source))
       }
-      return .block(Block(.paragraph(frame.inlines), source: source))
+      let inlines = RawHTML.inlines(frame.inlines, handling: html)
+      return .block(Block(.paragraph(inlines), source: source))
     case CMARK_NODE_HEADING:
       let level = Int(cmark_node_get_heading_level(node))
-      return .block(Block(.heading(level: min(max(level, 1), 6), frame.inlines), source: range(node)))
+      let inlines = RawHTML.inlines(frame.inlines, handling: html)
+      return .block(Block(.heading(level: min(max(level, 1), 6), inlines), source: range(node)))
     case CMARK_NODE_EMPH:
       return .inline(.emphasis(frame.inlines))
     case CMARK_NODE_STRONG:
@@ -496,7 +504,7 @@ private struct CmarkTreeConverter {
   private func blocks(of text: String) -> [Block] {
     var text = text
     return text.withUTF8 { bytes in
-      var converter = CmarkTreeConverter(source: bytes, options: options)
+      var converter = CmarkTreeConverter(source: bytes, options: options, html: html)
       return converter.convert()
     }
   }
@@ -513,7 +521,7 @@ extension MarkdownAdapter: StreamingInputAdapter {
     diagnostics: ReadDiagnostics
   ) -> any BlockSource {
     let input = InputBytes(reading: read)
-    let stream = MarkdownBlockStream(input: input, options: cmarkOptions)
+    let stream = MarkdownBlockStream(input: input, options: cmarkOptions, html: html)
     // Counted here while the converter thread parses.
     let invalid = input.withBytes { UTF8Validation.invalidSequenceCount($0) }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
@@ -538,14 +546,14 @@ private struct MarkdownBlockStream: BlockSource {
     deinit { queue.cancel() }
   }
 
-  init(input: InputBytes, options: Int32) {
+  init(input: InputBytes, options: Int32, html: HTMLHandling) {
     let queue = BlockQueue()
     cancellation = Cancellation(queue)
     self.input = input
     let convert: @Sendable () -> Void = {
       CmarkArena.withArena {
         input.withBytes { bytes in
-          var converter = CmarkTreeConverter(source: bytes, options: options)
+          var converter = CmarkTreeConverter(source: bytes, options: options, html: html)
           guard let root = converter.parse() else {
             queue.setTitle(nil)
             queue.finish()

@@ -5,6 +5,9 @@ import PaginateModel
 /// It never fails: an element of an unexpected shape or an unknown type gives the text of every
 /// string inside it, so no words are lost to a newer pandoc.
 struct PandocConverter {
+  /// What raw HTML (`RawBlock` and `RawInline` in the `html` format) becomes.
+  var html: HTMLHandling = .render
+
   // MARK: Blocks
 
   /// The blocks of an array of pandoc blocks.
@@ -26,7 +29,7 @@ struct PandocConverter {
     switch type {
     case "Plain", "Para":
       guard let items else { unrecognised = true; break }
-      result.append(.paragraph(inlines(items)))
+      result.append(.paragraph(RawHTML.inlines(inlines(items), handling: html)))
     case "LineBlock":
       guard let items else { unrecognised = true; break }
       var lines: [Inline] = []
@@ -46,7 +49,7 @@ struct PandocConverter {
       if Self.isPageBreak(format: format, text: text) {
         result.append(Block(.pageBreak))
       } else if format == "html" {
-        result.append(Block(.htmlBlock(text)))
+        result += RawHTML.blocks(ofHTMLBlock: text, source: nil, handling: html)
       } else {
         result.append(Block(.codeBlock(info: format, text: text)))
       }
@@ -66,7 +69,7 @@ struct PandocConverter {
     case "Header":
       guard let items, items.count == 3, let level = items[0].int, let text = items[2].array
       else { unrecognised = true; break }
-      result.append(.heading(level: min(max(level, 1), 6), inlines(text)))
+      result.append(.heading(level: min(max(level, 1), 6), RawHTML.inlines(inlines(text), handling: html)))
     case "HorizontalRule":
       result.append(Block(.thematicBreak))
     case "Table":

@@ -22,8 +22,13 @@ public struct PandocJSONAdapter: InputAdapter {
   /// The oldest pandoc-types API this adapter reads (pandoc 2.0 wrote 1.17).
   static let oldestMinorVersion = 17
 
+  /// What raw HTML in the document becomes (see ``HTMLHandling``).
+  public var html: HTMLHandling
+
   /// Creates the adapter.
-  public init() {}
+  public init(html: HTMLHandling = .render) {
+    self.html = html
+  }
 
   /// Chooses pandoc JSON when the input is a JSON object that names `pandoc-api-version`.
   public func sniff(_ head: ArraySlice<UInt8>) -> Bool {
@@ -73,7 +78,7 @@ public struct PandocJSONAdapter: InputAdapter {
     guard let blocks = root["blocks"]?.array else {
       throw InputError(input: input.name, location: "$.blocks", message: "expected an array of blocks")
     }
-    let converter = PandocConverter()
+    let converter = PandocConverter(html: html)
     let meta = root["meta"] ?? .object([])
     var result = converter.titleBlocks(meta)
     result += converter.blocks(blocks)

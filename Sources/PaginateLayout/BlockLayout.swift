@@ -55,6 +55,8 @@ struct BlockLayout {
       return layout.lines(header: header, headerID: tableHeaders.count - 1, source: block.source, notes: &notes)
     case .definitionList(let items):
       return definitionList(items, width: width, source: block.source)
+    case .centered(let blocks):
+      return centered(lines(for: blocks, width: width), width: width)
     case .pageBreak:
       return []
     }
@@ -119,6 +121,16 @@ struct BlockLayout {
       result.append(moving: lines)
     }
     return result
+  }
+
+  /// Each line moved right by half the room it leaves in `width`.
+  private func centered(_ lines: consuming [FlowLine], width: Int) -> [FlowLine] {
+    for index in lines.indices {
+      let room = width - lines[index].line.width
+      guard room >= 2 else { continue }
+      lines[index].line = lines[index].line.prefixed(by: Line(String.repeated(" ", count: room / 2)))
+    }
+    return lines
   }
 
   /// Terms in bold, each definition indented below its term; a blank line between entries.

@@ -204,7 +204,7 @@ struct FootnoteRegistry {
     }
     switch block.content {
     case .heading(_, let inlines), .paragraph(let inlines): walk(inlines)
-    case .blockQuote(let children): for child in children { register(child, links: links) }
+    case .blockQuote(let children), .centered(let children): for child in children { register(child, links: links) }
     case .list(let list): for item in list.items { for child in item.blocks { register(child, links: links) } }
     case .table(let table):
       for cell in table.header.cells { walk(cell) }

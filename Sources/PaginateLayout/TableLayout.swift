@@ -7,6 +7,17 @@ import PaginateModel
 ///     ───────┼─────
 ///     a.txt  │  12k
 ///
+/// When a body row takes more than one line, a dashed rule ends each row but the last, so that
+/// a reader (and a program reading the page) can tell where one row stops:
+///
+///     Repository    │ NIO 2
+///     ──────────────┼──────────
+///     swift-nio     │ from:
+///     SwiftNIO core │ "2.0.0"
+///     ┄┄┄┄┄┄┄┄┄┄┄┄┄┄┼┄┄┄┄┄┄┄┄┄┄
+///     swift-nio-ssl │ from:
+///     TLS support   │ "2.0.0"
+///
 /// When even one cell per column cannot fit, rows are stacked instead: each cell on its own
 /// lines, prefixed by its header.
 struct TableLayout {
@@ -34,18 +45,19 @@ struct TableLayout {
     guard let columnWidths else { return [] }
     var lines: [FlowLine] = []
     row(table.header, style: [.bold], widths: columnWidths, notes: &notes, into: &lines)
-    lines.append(FlowLine(line: Line(Self.rule(widths: columnWidths), style: .furniture)))
+    lines.append(FlowLine(line: Line(Self.rule(.light, widths: columnWidths), style: .furniture)))
     for index in lines.indices.dropFirst() { lines[index].penalty = Penalty.unsplittable }
     return lines
   }
 
-  /// The rule under the header: `─` across each column, `┼` where the separators cross it.
-  private static func rule(widths: [Int]) -> String {
+  /// The rule under the header (light) or between rows (dashed): the rule across each column,
+  /// `┼` where the separators cross it.
+  private static func rule(_ kind: Rule, widths: [Int]) -> String {
     var rule = ""
     rule.reserveCapacity((widths.reduce(0, +) + separatorWidth * (widths.count - 1)) * 3)
     for (column, width) in widths.enumerated() {
-      if column > 0 { rule += "─┼─" }
-      rule += Rule.light.substring(count: width)
+      if column > 0 { rule += kind.substring(count: 1) + "┼" + kind.substring(count: 1) }
+      rule += kind.substring(count: width)
     }
     return rule
   }
@@ -56,9 +68,14 @@ struct TableLayout {
     guard let columnWidths else { return stacked(source: source, notes: &notes) }
     var result = header.withSource(table.header.source ?? source)
     result.reserveCapacity(result.count + table.rows.count)  // most rows are one line
+    var rowEnds: [Int] = []
+    rowEnds.reserveCapacity(table.rows.count)
+    var tallRow = false
     for (rowIndex, body) in table.rows.enumerated() {
       let first = result.count
       row(body, style: [], widths: columnWidths, notes: &notes, into: &result)
+      tallRow = tallRow || result.count - first > 1
+      rowEnds.append(result.count)
       for index in first..<result.count {
         result[index].source = body.source ?? source
         result[index].tableHeader = headerID
@@ -66,7 +83,24 @@ struct TableLayout {
           index == first ? (rowIndex == 0 ? Penalty.keepWithHeading : Penalty.free) : Penalty.unsplittable
       }
     }
-    return result
+    guard tallRow, rowEnds.count > 1 else { return result }
+    // Each row but the last ends with a dashed rule that stays with it.
+    let rule = Line(Self.rule(.dashed, widths: columnWidths), style: .furniture)
+    var ruled: [FlowLine] = []
+    ruled.reserveCapacity(result.count + rowEnds.count - 1)
+    var start = 0
+    for (rowIndex, end) in rowEnds.enumerated() {
+      ruled.append(contentsOf: result[start..<end])
+      if rowIndex < rowEnds.count - 1 {
+        var line = FlowLine(line: rule)
+        line.source = result[end - 1].source
+        line.tableHeader = headerID
+        line.penalty = Penalty.unsplittable
+        ruled.append(line)
+      }
+      start = end
+    }
+    return ruled
   }
 
   /// A cell set at its column's width: its text as it is when that is one line (most cells:

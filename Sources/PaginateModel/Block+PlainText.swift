@@ -15,7 +15,7 @@ extension Block {
       inlines.appendPlainText(to: &result)
     case .codeBlock(_, let text), .htmlBlock(let text):
       result += text
-    case .blockQuote(let blocks):
+    case .blockQuote(let blocks), .centered(let blocks):
       blocks.appendPlainText(to: &result)
     case .list(let list):
       for item in list.items { item.blocks.appendPlainText(to: &result) }

@@ -37,6 +37,9 @@ public struct Block: Sendable, Hashable {
     case table(TableBlock)
     /// A definition list: terms, each followed by its definitions.
     case definitionList([DefinitionItem])
+    /// Blocks whose lines are centred (HTML's `<p align="center">` or `<center>`, where
+    /// READMEs put their title, badges and logo).
+    case centered([Block])
     /// An explicit page break: the next block starts a new page.
     case pageBreak
   }

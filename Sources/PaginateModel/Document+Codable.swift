@@ -56,7 +56,7 @@ extension SourceRange: Codable {
 extension Block: Codable {
   /// The `type` of each kind of block, as the JSON form spells it.
   public static let jsonTypes = [
-    "heading", "paragraph", "quote", "list", "code", "rule", "html", "table", "definitions", "pagebreak",
+    "heading", "paragraph", "quote", "list", "code", "rule", "html", "table", "definitions", "center", "pagebreak",
   ]
 
   public init(from decoder: any Decoder) throws {
@@ -115,6 +115,9 @@ extension Block: Codable {
     case "definitions":
       try allow("items")
       content = .definitionList(try container.required([DefinitionItem].self, "items", in: "definitions block"))
+    case "center":
+      try allow("blocks")
+      content = .centered(try container.required([Block].self, "blocks", in: "center block"))
     case "pagebreak":
       try allow()
       content = .pageBreak
@@ -164,6 +167,9 @@ extension Block: Codable {
     case .definitionList(let items):
       try put("definitions", "type")
       try put(items, "items")
+    case .centered(let blocks):
+      try put("center", "type")
+      try put(blocks, "blocks")
     case .pageBreak:
       try put("pagebreak", "type")
     }

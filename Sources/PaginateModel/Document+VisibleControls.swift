@@ -24,6 +24,8 @@ extension Block {
       copy.content = .paragraph(clean(inlines))
     case .blockQuote(let blocks):
       copy.content = .blockQuote(blocks.map { $0.withVisibleControls() })
+    case .centered(let blocks):
+      copy.content = .centered(blocks.map { $0.withVisibleControls() })
     case .list(var list):
       for index in list.items.indices {
         list.items[index].blocks = list.items[index].blocks.map { $0.withVisibleControls() }

@@ -1,6 +1,7 @@
-// The layout library's option enums as command-line values. Their conformance is as public as
+// The library's option enums as command-line values. Their conformance is as public as
 // the types, hence the public imports (this executable exports nothing else).
 public import ArgumentParser
+public import PaginateAdapters
 public import PaginateLayout
 
 extension ChapterBreak: ExpressibleByArgument {}
@@ -8,3 +9,4 @@ extension FacingOptions.Start: ExpressibleByArgument {}
 extension FacingOptions.Progression: ExpressibleByArgument {}
 extension LineBreakStrategy: ExpressibleByArgument {}
 extension LinkStyle: ExpressibleByArgument {}
+extension HTMLHandling: ExpressibleByArgument {}

@@ -21,6 +21,12 @@ struct InputOptions: ParsableArguments {
   var smart = false
 
   @Option(
+    help: ArgumentHelp(
+      "Raw HTML in Markdown and pandoc JSON: render (as the document's own text, links, tables), strip (text only) or show (the source). Comments never show.",
+      valueName: "mode"))
+  var html: HTMLHandling = .render
+
+  @Option(
     name: .customLong("adapter-timeout"),
     help: ArgumentHelp(Self.adapterTimeoutHelp, valueName: "seconds"))
   var adapterTimeout: Double = ExternalAdapter.defaultTimeout
@@ -31,7 +37,9 @@ struct InputOptions: ParsableArguments {
   /// The built-in adapters, configured by these options.
   var builtIn: AdapterRegistry {
     var registry = AdapterRegistry.builtIn
-    registry.register(MarkdownAdapter(smartPunctuation: smart))
+    registry.register(MarkdownAdapter(smartPunctuation: smart, html: html))
+    registry.register(PandocJSONAdapter(html: html))
+    registry.register(JSONAdapter(html: html))
     return registry
   }
 

@@ -77,7 +77,8 @@ struct HTMLExportTests {
     #expect(lines.contains("scripts 1"))
     #expect(lines.contains("foreign 0"))
     #expect(lines.contains("bad 0"), "\(lines)")
-    #expect(dom.stdout.contains("&lt;script&gt;"))  // shown as text
+    // Rendered, the input's <script> is dropped: neither run nor shown.
+    #expect(!dom.stdout.contains("setAttribute('data-pwned', 'script')"))
     #expect(dom.stdout.contains("href=\"https://example.org\""))
   }
 

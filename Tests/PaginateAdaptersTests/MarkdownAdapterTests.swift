@@ -3,8 +3,8 @@ import PaginateModel
 import Testing
 
 /// Reads Markdown with the built-in adapter.
-func markdown(_ text: String, smart: Bool = false) throws -> Document {
-  try MarkdownAdapter(smartPunctuation: smart).document(from: InputSource(text: text, name: "test.md"))
+func markdown(_ text: String, smart: Bool = false, html: HTMLHandling = .render) throws -> Document {
+  try MarkdownAdapter(smartPunctuation: smart, html: html).document(from: InputSource(text: text, name: "test.md"))
 }
 
 /// The table a document starts with, if it starts with one.
@@ -48,7 +48,11 @@ struct MarkdownAdapterTests {
 
   @Test("paragraph inlines: text, emphasis, strong, code, soft and hard breaks, raw HTML")
   func inlines() throws {
-    let document = try markdown("a *b* **c** `d`\ne  \nf <span>g</span>\n")
+    // Rendered, inline tags go (their text stays); shown, they are raw HTML inlines.
+    #expect(withoutSources(try markdown("a *b* `d`\nf <span>g</span>\n").blocks) == [
+      .paragraph([.text("a "), .emphasis([.text("b")]), .text(" "), .code("d"), .text(" f g")])
+    ])
+    let document = try markdown("a *b* **c** `d`\ne  \nf <span>g</span>\n", html: .show)
     #expect(withoutSources(document.blocks) == [
       .paragraph([
         .text("a "), .emphasis([.text("b")]), .text(" "), .strong([.text("c")]), .text(" "), .code("d"),
@@ -111,10 +115,15 @@ struct MarkdownAdapterTests {
     #expect(document.blocks[0].source == SourceRange(firstLine: 1, lastLine: 4))
   }
 
-  @Test("thematic breaks, HTML blocks, and <!-- pagebreak --> as a page break")
+  @Test("thematic breaks, HTML blocks (rendered, stripped or shown), and <!-- pagebreak --> as a page break")
   func breaksAndHTML() throws {
-    let document = try markdown("a\n\n***\n\n<div>\nhi\n</div>\n\n<!-- pagebreak -->\n\n<!--PageBreak-->\n")
-    #expect(withoutSources(document.blocks) == [
+    let source = "a\n\n***\n\n<div>\nhi\n</div>\n\n<!-- pagebreak -->\n\n<!--PageBreak-->\n\n<!-- a comment -->\n"
+    #expect(withoutSources(try markdown(source).blocks) == [
+      .paragraph("a"), Block(.thematicBreak), .paragraph("hi"), Block(.pageBreak), Block(.pageBreak),
+    ])
+    #expect(withoutSources(try markdown(source, html: .strip).blocks)[2] == .paragraph("hi"))
+    // Shown, the source stays; comments never show.
+    #expect(withoutSources(try markdown(source, html: .show).blocks) == [
       .paragraph("a"), Block(.thematicBreak), Block(.htmlBlock("<div>\nhi\n</div>")), Block(.pageBreak),
       Block(.pageBreak),
     ])
@@ -130,7 +139,10 @@ struct MarkdownAdapterTests {
       #expect(try markdown("a\n\n\(comment)\n").blocks.last?.content == .pageBreak, "\(comment.debugDescription)")
     }
     for comment in ["<!-- pagebreak -->x", "<!-- pagebreak --><b>", "<!-- page-break -->", "<!-- pagebreak ->"] {
-      #expect(try markdown("a\n\n\(comment)\n").blocks.last?.content == .htmlBlock(comment), "\(comment.debugDescription)")
+      for html in HTMLHandling.allCases {
+        let blocks = try markdown("a\n\n\(comment)\n", html: html).blocks
+        #expect(!blocks.contains { $0.content == .pageBreak }, "\(comment.debugDescription), \(html)")
+      }
     }
   }
 

@@ -111,7 +111,7 @@ struct PandocJSONAdapterTests {
       document.blocks == [
         .heading(level: 6, [.text("Deep")]), Block(.codeBlock(info: "swift", text: "let x = 1")), Block(.thematicBreak),
         Block(.blockQuote([.paragraph("q")])), .paragraph([.text("one"), .hardBreak, .text("two")]), .paragraph("inside"),
-        Block(.pageBreak), Block(.htmlBlock("<b>raw</b>")), Block(.codeBlock(info: "latex", text: "\\LaTeX")),
+        Block(.pageBreak), .paragraph([.strong([.text("raw")])]), Block(.codeBlock(info: "latex", text: "\\LaTeX")),
       ])
   }
 

@@ -54,6 +54,45 @@ struct GoldenTests {
     assertGolden(framed(all, columns: columns), named: "blocks.\(columns)x30")
   }
 
+  /// Raw HTML as READMEs and CHANGELOGs have it.
+  static let html = """
+    <!-- Add new entries at the top. This comment never shows. -->
+    <p align="center">
+      <img src="logo.png" alt="Tidewatch logo" width="200">
+      <br>
+      <a href="https://ci.example.org"><img src="badge.svg" alt="build passing"></a>
+      <a href="LICENSE"><img src="license.svg" alt="license MIT"></a>
+    </p>
+
+    # Tidewatch <!-- omit in toc -->
+
+    Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to stop; x<sup>2</sup> and H<sub>2</sub>O. A line
+    <!-- a comment that
+    spans lines --> goes on.
+
+    <details>
+    <summary>More options</summary>
+
+    Hidden *Markdown* text.
+
+    </details>
+
+    <table>
+      <tr><th>Station</th><th>Height</th></tr>
+      <tr><td>pier-east</td><td>3.86 &amp; rising</td></tr>
+      <tr><td><b>pier-west</b></td><td>3.91</td></tr>
+    </table>
+
+    <script>alert("never shown")</script>
+    <div align="center">Centred <em>text</em> in a div.</div>
+    """
+
+  @Test("raw HTML rendered: comments hidden, a centred logo and badges, keys, details, a table", arguments: [40, 24])
+  func rawHTML(columns: Int) {
+    let all = pages(markdownDocument(Self.html), options(columns, 30) { $0.footer = "|{page}|" })
+    assertGolden(framed(all, columns: columns), named: "html.\(columns)x30")
+  }
+
   @Test("CJK and mixed-script paragraphs")
   func cjk() {
     let document = markdownDocument(

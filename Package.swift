@@ -42,14 +42,16 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    // System libraries (Debian: libcmark-dev, libutf8proc-dev, libgumbo-dev; CMalloc is the C
-    // library's malloc.h)
+    // System libraries (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev, libutf8proc-dev,
+    // libgumbo-dev; CMalloc is the C library's malloc.h)
     .systemLibrary(
-      name: "CCmark",
-      pkgConfig: "libcmark",
-      providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+      name: "CCmarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
     ),
     .systemLibrary(name: "CMalloc"),
+    // Reads a libcmark-gfm node's literal without the copy cmark_node_get_literal makes.
+    .target(name: "CCmarkLiteral"),
     .systemLibrary(
       name: "CGumbo",
       pkgConfig: "gumbo",
@@ -70,7 +72,7 @@ let package = Package(
     // Input adapters: the InputAdapter protocol, the registry, Markdown, plain text, JSON
     .target(
       name: "PaginateAdapters",
-      dependencies: ["PaginateModel", "CCmark", "CGumbo", "CPaginateSystem"],
+      dependencies: ["PaginateModel", "CCmarkGFM", "CCmarkLiteral", "CGumbo", "CPaginateSystem"],
       swiftSettings: strictSettings
     ),
 

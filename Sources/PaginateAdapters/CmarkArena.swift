@@ -1,4 +1,4 @@
-internal import CCmark
+internal import CCmarkGFM
 
 #if canImport(Glibc)
   import Glibc

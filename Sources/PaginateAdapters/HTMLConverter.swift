@@ -193,6 +193,8 @@ private struct InlineReader {
       inlines.append(.strong(children()))
     case GUMBO_TAG_I, GUMBO_TAG_EM, GUMBO_TAG_CITE, GUMBO_TAG_VAR, GUMBO_TAG_DFN:
       inlines.append(.emphasis(children()))
+    case GUMBO_TAG_DEL, GUMBO_TAG_S, GUMBO_TAG_STRIKE:
+      inlines.append(.strikethrough(children()))
     case GUMBO_TAG_CODE, GUMBO_TAG_TT, GUMBO_TAG_SAMP:
       inlines.append(.code(Self.collapsed(HTMLConverter.rawText(node))))
     case GUMBO_TAG_KBD:

@@ -1,4 +1,5 @@
-internal import CCmark
+internal import CCmarkGFM
+internal import CCmarkLiteral
 import Dispatch
 import Synchronization
 public import PaginateModel
@@ -9,13 +10,19 @@ public import PaginateModel
   import Darwin
 #endif
 
-/// Reads CommonMark through the system libcmark, with source positions on.
+/// Reads GitHub Flavored Markdown through the system libcmark-gfm (GitHub's fork of libcmark,
+/// the parser its READMEs are rendered with), with source positions on.
 ///
-/// Every CommonMark construct maps to the model. Two extensions that readers of plain-text
-/// pages expect are recognised on top:
-/// - `<!-- pagebreak -->` on its own (an HTML block) is a page break;
-/// - a paragraph that is a GitHub-style pipe table (a header row, then a delimiter row such as
-///   `|---|:--:|`) becomes a table.
+/// Every CommonMark construct maps to the model, and so do GitHub's extensions: strikethrough
+/// (`~~x~~`), task lists (`- [ ]`, `- [x]`: ☐ and ☑), footnotes (`[^1]`, set at the foot of
+/// the citing page like any note), alerts (a block quote opening with `[!NOTE]`, `[!TIP]`,
+/// `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]`: a labelled box) and pipe tables. A pipe
+/// table is a paragraph whose lines are rows (a header, then a delimiter row such as
+/// `|---|:--:|`): its rows are split at unescaped bars here and its cells'
+/// inlines parsed by libcmark-gfm, with the document's link reference definitions, so
+/// reference links, code, emphasis and `<br>` work in them. (libcmark-gfm's own table
+/// extension costs about 11,600 instructions a row, which made an 8 MB document 45% slower:
+/// see Benchmarks/README.md.) `<!-- pagebreak -->` on its own (an HTML block) is a page break.
 ///
 /// The title of the document is the text of its first level-1 heading.
 ///
@@ -27,7 +34,7 @@ public import PaginateModel
 public struct MarkdownAdapter: InputAdapter {
   public let name = "markdown"
   public let fileExtensions = ["md", "markdown", "mdown", "mkd", "mkdn"]
-  public let summary = "CommonMark (libcmark) with pipe tables and <!-- pagebreak -->"
+  public let summary = "GitHub Markdown (libcmark-gfm): tables, task lists, footnotes, alerts; <!-- pagebreak -->"
 
   /// Turns straight quotes into curly ones, `--` into en dashes and `...` into ellipses
   /// (libcmark's `CMARK_OPT_SMART`).
@@ -40,6 +47,9 @@ public struct MarkdownAdapter: InputAdapter {
   public static let maximumNesting = 64
   /// The deepest nesting of emphasis, strong and link spans kept as such.
   public static let maximumInlineNesting = 32
+  /// The deepest nesting of footnotes cited inside footnotes kept as notes; a citation deeper
+  /// down is its number.
+  public static let maximumNoteNesting = 8
 
   /// Creates the adapter.
   public init(smartPunctuation: Bool = false, html: HTMLHandling = .render) {
@@ -55,10 +65,10 @@ public struct MarkdownAdapter: InputAdapter {
   /// The adapter makes control characters visible itself.
   public var guaranteesVisibleText: Bool { true }
 
-  /// libcmark's options: source positions, invalid UTF-8 replaced, and smart punctuation when
-  /// asked for.
+  /// libcmark's options: source positions, invalid UTF-8 replaced, footnotes, and smart
+  /// punctuation when asked for.
   private var cmarkOptions: Int32 {
-    CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8 | (smartPunctuation ? CMARK_OPT_SMART : 0)
+    CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES | (smartPunctuation ? CMARK_OPT_SMART : 0)
   }
 
   public func document(from input: InputSource) throws(InputError) -> Document {
@@ -90,6 +100,23 @@ extension MarkdownAdapter {
       matched += 1
     }
     return matched == target.count
+  }
+}
+
+extension [Inline] {
+  /// The inlines with no source lines in their notes' blocks: a cell parsed apart from the
+  /// document has line numbers of its own text, which are not the document's.
+  fileprivate var withoutNoteSources: [Inline] {
+    guard contains(where: { if case .note = $0 { true } else { false } }) else { return self }
+    return map { inline in
+      guard case .note(let blocks) = inline else { return inline }
+      return .note(
+        blocks.map { block in
+          var copy = block
+          copy.source = nil
+          return copy
+        })
+    }
   }
 }
 
@@ -130,12 +157,13 @@ private struct CmarkTreeConverter {
     var skipped = 0
 
     /// Whether this container is nested beyond the limits: it then gets no frame, and its
-    /// children join its parent's.
-    var isTooDeep: Bool {
+    /// children join its parent's. (The strikethrough node type is passed in, a plain value:
+    /// read from its global here, it made the compiler copy the frame for every node.)
+    func isTooDeep(strikethrough: cmark_node_type) -> Bool {
       switch type {
       case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST: blockDepth >= MarkdownAdapter.maximumNesting
       case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK: inlineDepth >= MarkdownAdapter.maximumInlineNesting
-      default: false
+      default: type == strikethrough && inlineDepth >= MarkdownAdapter.maximumInlineNesting
       }
     }
 
@@ -150,17 +178,20 @@ private struct CmarkTreeConverter {
       guard count > 1 else { return }
       switch type {
       case CMARK_NODE_LIST: items.reserveCapacity(count)
-      case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_ITEM, CMARK_NODE_DOCUMENT, CMARK_NODE_CUSTOM_BLOCK:
+      case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_ITEM, CMARK_NODE_DOCUMENT, CMARK_NODE_CUSTOM_BLOCK,
+        CMARK_NODE_FOOTNOTE_DEFINITION:
         blocks.reserveCapacity(count)
       default: inlines.reserveCapacity(count)
       }
     }
 
     /// The depths a child of this frame's node sees.
-    func child(node: OpaquePointer, type: cmark_node_type) -> Frame {
+    func child(node: OpaquePointer, type: cmark_node_type, strikethrough: cmark_node_type) -> Frame {
       let isQuote = self.type == CMARK_NODE_BLOCK_QUOTE
       let isBlockContainer = isQuote || self.type == CMARK_NODE_LIST
-      let isSpan = self.type == CMARK_NODE_EMPH || self.type == CMARK_NODE_STRONG || self.type == CMARK_NODE_LINK
+      let isSpan =
+        self.type == CMARK_NODE_EMPH || self.type == CMARK_NODE_STRONG || self.type == CMARK_NODE_LINK
+        || self.type == strikethrough
       return Frame(
         node: node, type: type, quoteDepth: quoteDepth + (isQuote ? 1 : 0),
         blockDepth: blockDepth + (isBlockContainer ? 1 : 0), inlineDepth: inlineDepth + (isSpan ? 1 : 0))
@@ -169,6 +200,20 @@ private struct CmarkTreeConverter {
 
   /// The byte offset where each line starts, for trimming blank lines off source ranges.
   private let lineStarts: [Int]
+  /// The node type of struck-out text (known once the extensions are registered).
+  private let strikethrough = GitHubExtensions.shared.strikethrough
+  /// The footnote definitions of the parsed document, in the order of their first citation,
+  /// and the blocks of those converted so far (a definition is converted when first cited).
+  private var footnoteDefinitions: [OpaquePointer] = []
+  private var footnotes: [Int: [Block]] = [:]
+  /// Footnotes being converted: a note that cites itself, at any depth, is not set again.
+  private var footnotesInProgress: Set<Int> = []
+  /// The parsed document, and its link reference definitions (found when a table's cells are
+  /// first parsed: they are parsed apart from the document, with the definitions they cite).
+  private var root: OpaquePointer?
+  private var referenceDefinitions: ReferenceDefinitions?
+  /// The definitions the cells being parsed cite, appended to their text.
+  private var citedDefinitions = ""
 
   init(source: UnsafeBufferPointer<UInt8>, options: Int32, html: HTMLHandling) {
     self.source = source
@@ -192,15 +237,67 @@ private struct CmarkTreeConverter {
   }
 
   /// Parses the source with libcmark's memory in the thread's ``CmarkArena``: call it, and use
-  /// the tree, inside `CmarkArena.withArena`.
-  func parse() -> OpaquePointer? {
-    // `cmark_parse_document` with the arena's allocator.
+  /// the tree, inside `CmarkArena.withArena`. Notes the footnote definitions, which libcmark-gfm
+  /// moves to the end of the document, for the references to them.
+  mutating func parse() -> OpaquePointer? {
+    // `cmark_parse_document` with the arena's allocator and GitHub's extensions.
+    let extensions = GitHubExtensions.syntaxes.pointers
+    // Footnotes only when the source has a `[^`, without which it can have none: libcmark-gfm's
+    // footnote pass walks the whole tree (50 ms, a fifth more, on an 8 MB document).
+    let options = Self.mayHaveFootnotes(source) ? options : options & ~CMARK_OPT_FOOTNOTES
     guard let parser = cmark_parser_new_with_mem(options, CmarkArena.allocator) else { return nil }
     defer { cmark_parser_free(parser) }
+    for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
     source.withMemoryRebound(to: CChar.self) { chars in
       if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
     }
-    return cmark_parser_finish(parser)
+    guard let root = cmark_parser_finish(parser) else { return nil }
+    self.root = root
+    // libcmark-gfm appends the definitions that are cited to the document, in the order of
+    // their first citation, and makes each reference's literal that number, from 1 (its label
+    // is gone; an uncited definition is dropped and a reference to no definition is text).
+    var node = cmark_node_last_child(root)
+    while let definition = node, cmark_node_get_type(definition) == CMARK_NODE_FOOTNOTE_DEFINITION {
+      footnoteDefinitions.append(definition)
+      node = cmark_node_previous(definition)
+    }
+    footnoteDefinitions.reverse()
+    return root
+  }
+
+  /// Whether `source` has a `[^`, which every footnote reference and definition starts with.
+  static func mayHaveFootnotes(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Each `[` found by memchr, many bytes at a time: links have them too, but few.
+    guard let base = source.baseAddress else { return false }
+    var offset = 0
+    while offset < source.count - 1, let found = memchr(base + offset, Int32(UInt8(ascii: "[")), source.count - 1 - offset) {
+      let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if source[index + 1] == UInt8(ascii: "^") { return true }
+      offset = index + 1
+    }
+    return false
+  }
+
+  /// Whether a top-level node is a footnote definition: its blocks are set where it is cited,
+  /// not where it stands.
+  static func isFootnoteDefinition(_ node: OpaquePointer) -> Bool {
+    cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION
+  }
+
+  /// The note a footnote reference stands for: the blocks of definition `number` (from 1, the
+  /// reference's literal), converted when first cited. `nil` for a number with no definition,
+  /// one cited inside its own note, or one cited in notes nested ``MarkdownAdapter/maximumNoteNesting``
+  /// deep (a chain of notes each citing the next would otherwise recurse without bound).
+  private mutating func footnote(_ number: Int) -> [Block]? {
+    if let blocks = footnotes[number] { return blocks }
+    guard footnoteDefinitions.indices.contains(number - 1), !footnotesInProgress.contains(number),
+      footnotesInProgress.count < MarkdownAdapter.maximumNoteNesting
+    else { return nil }
+    footnotesInProgress.insert(number)
+    let blocks = convert(subtree: footnoteDefinitions[number - 1])
+    footnotesInProgress.remove(number)
+    footnotes[number] = blocks
+    return blocks
   }
 
   /// Converts the tree under `top` (the document, or one of its top-level blocks).
@@ -218,12 +315,23 @@ private struct CmarkTreeConverter {
       guard let node = cmark_iter_get_node(iterator) else { continue }
       let type = cmark_node_get_type(node)
       if event == CMARK_EVENT_ENTER {
+        if type == CMARK_NODE_FOOTNOTE_DEFINITION && node != top {
+          // Set where it is cited (``footnote(_:)``): skipped here, children and all.
+          cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+          continue
+        }
         if Self.isLeaf(type) {
-          append(leaf(node, type), to: &stack)
+          // Converted first: a mutating call in the argument of `append` copied the converter
+          // (its arrays retained and released) for every leaf.
+          let converted = leaf(node, type)
+          append(converted, to: &stack)
         } else {
           // The parent is read in place: a copy (`stack.last`) would retain and release its arrays.
-          var frame = stack.isEmpty ? Frame(node: node, type: type) : stack[stack.count - 1].child(node: node, type: type)
-          if frame.isTooDeep && !stack.isEmpty {
+          var frame =
+            stack.isEmpty
+            ? Frame(node: node, type: type)
+            : stack[stack.count - 1].child(node: node, type: type, strikethrough: strikethrough)
+          if frame.isTooDeep(strikethrough: strikethrough) && !stack.isEmpty {
             // Nested too deeply: no frame of its own, so its children join the parent's
             // (flattening without copying, however deep the input goes).
             stack[stack.count - 1].skipped += 1
@@ -237,11 +345,15 @@ private struct CmarkTreeConverter {
           stack[stack.count - 1].skipped -= 1
           continue
         }
+        // libcmark-gfm's iterator enters and exits a footnote reference, which has no children:
+        // it was converted on entering.
+        if type == CMARK_NODE_FOOTNOTE_REFERENCE || (type == CMARK_NODE_FOOTNOTE_DEFINITION && node != top) { continue }
         guard var frame = stack.popLast() else { continue }
         if type == CMARK_NODE_DOCUMENT {
           result = frame.blocks
         } else {
-          append(close(&frame, quoteDepth: frame.quoteDepth), to: &stack)
+          let converted = close(&frame, quoteDepth: frame.quoteDepth)
+          append(converted, to: &stack)
         }
       }
     }
@@ -278,14 +390,15 @@ private struct CmarkTreeConverter {
   private static func isLeaf(_ type: cmark_node_type) -> Bool {
     switch type {
     case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_TEXT,
-      CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+      CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE,
+      CMARK_NODE_FOOTNOTE_REFERENCE:
       true
     default:
       false
     }
   }
 
-  private func leaf(_ node: OpaquePointer, _ type: cmark_node_type) -> Converted {
+  private mutating func leaf(_ node: OpaquePointer, _ type: cmark_node_type) -> Converted {
     switch type {
     case CMARK_NODE_CODE_BLOCK:
       var text = Self.string(cmark_node_get_literal(node), keepingTabsAndNewlines: true)
@@ -299,15 +412,19 @@ private struct CmarkTreeConverter {
     case CMARK_NODE_THEMATIC_BREAK:
       return .block(Block(.thematicBreak, source: range(node)))
     case CMARK_NODE_TEXT:
-      return .inline(.text(Self.inlineString(cmark_node_get_literal(node))))
+      return .inline(.text(Self.inlineString(literalOf: node)))
     case CMARK_NODE_SOFTBREAK:
       return .inline(.softBreak)
     case CMARK_NODE_LINEBREAK:
       return .inline(.hardBreak)
     case CMARK_NODE_CODE:
-      return .inline(.code(Self.inlineString(cmark_node_get_literal(node))))
+      return .inline(.code(Self.inlineString(literalOf: node)))
     case CMARK_NODE_HTML_INLINE:
-      return .inline(.html(Self.inlineString(cmark_node_get_literal(node))))
+      return .inline(.html(Self.inlineString(literalOf: node)))
+    case CMARK_NODE_FOOTNOTE_REFERENCE:
+      let number = Self.inlineString(literalOf: node)
+      guard let blocks = Int(number).flatMap({ footnote($0) }) else { return .inline(.text("[" + number + "]")) }
+      return .inline(.note(blocks))
     default:
       return .inlines([])
     }
@@ -317,15 +434,24 @@ private struct CmarkTreeConverter {
     let node = frame.node
     switch frame.type {
     case CMARK_NODE_BLOCK_QUOTE:
+      if let (label, blocks) = GitHubAlert.split(frame.blocks) {
+        return .block(Block(.callout(label: label, blocks), source: range(node)))
+      }
       return .block(Block(.blockQuote(frame.blocks), source: range(node)))
     case CMARK_NODE_LIST:
       let kind: ListBlock.Kind =
         cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
         ? .ordered(start: Int(cmark_node_get_list_start(node))) : .bullet
-      let list = ListBlock(kind: kind, isTight: cmark_node_get_list_tight(node) != 0, items: frame.items)
+      let delimiter: ListBlock.Delimiter = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? .parenthesis : .period
+      let list = ListBlock(
+        kind: kind, isTight: cmark_node_get_list_tight(node) != 0, items: frame.items, delimiter: delimiter)
       return .block(Block(.list(list), source: range(node)))
     case CMARK_NODE_ITEM:
-      return .item(ListBlock.Item(frame.blocks, source: range(node)))
+      var checkbox: ListBlock.Checkbox?
+      if let type = cmark_node_get_type_string(node), strcmp(type, "tasklist") == 0 {
+        checkbox = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
+      }
+      return .item(ListBlock.Item(frame.blocks, source: range(node), checkbox: checkbox))
     case CMARK_NODE_PARAGRAPH:
       let source = range(node)
       if let source, let table = pipeTable(lines: source, quoteDepth: quoteDepth) {
@@ -333,6 +459,10 @@ private struct CmarkTreeConverter {
       }
       let inlines = RawHTML.inlines(frame.inlines, handling: html)
       return .block(Block(.paragraph(inlines), source: source))
+    case strikethrough:
+      return .inline(.strikethrough(frame.inlines))
+    case CMARK_NODE_FOOTNOTE_DEFINITION:
+      return .blocks(frame.blocks)
     case CMARK_NODE_HEADING:
       let level = Int(cmark_node_get_heading_level(node))
       let inlines = RawHTML.inlines(frame.inlines, handling: html)
@@ -389,11 +519,25 @@ private struct CmarkTreeConverter {
     guard let pointer else { return "" }
     let count = strlen(pointer)
     return UnsafeRawPointer(pointer).withMemoryRebound(to: UInt8.self, capacity: count) { start in
-      let bytes = UnsafeBufferPointer(start: start, count: count)
-      let text = String(decoding: bytes, as: UTF8.self)
-      guard VisibleControls.needsEscaping(bytes, keepingTabsAndNewlines: false) else { return text }
-      return VisibleControls.escapeInline(text)
+      inlineString(UnsafeBufferPointer(start: start, count: count))
     }
+  }
+
+  /// The same for the literal of a text, code span, inline HTML or footnote reference node,
+  /// read where libcmark-gfm keeps it (`paginate_cmark_literal`), not copied to a C string
+  /// first.
+  private static func inlineString(literalOf node: OpaquePointer) -> String {
+    var length: Int32 = 0
+    // The pointer and length are libcmark-gfm's chunk: valid while the tree is, and this
+    // copies them at once.
+    guard let start = paginate_cmark_literal(UnsafeMutableRawPointer(node), &length), length > 0 else { return "" }
+    return inlineString(UnsafeBufferPointer(start: start, count: Int(length)))
+  }
+
+  private static func inlineString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard VisibleControls.needsEscaping(bytes, keepingTabsAndNewlines: false) else { return text }
+    return VisibleControls.escapeInline(text)
   }
 
   // MARK: Pipe tables
@@ -412,7 +556,10 @@ private struct CmarkTreeConverter {
     let firstEnd = range.firstLine < lineStarts.count ? lineStarts[range.firstLine] : source.count
     guard source[firstStart..<firstEnd].contains(UInt8(ascii: "|")) else { return nil }
     guard let table = PipeTable(rows: (range.firstLine...range.lastLine).map(line)) else { return nil }
-    // Every cell's inline Markdown is parsed in one libcmark call: the cells as paragraphs.
+    // Every cell's inline Markdown is parsed in one libcmark call: the cells as paragraphs,
+    // then the document's link reference definitions that they may cite.
+    if referenceDefinitions == nil { referenceDefinitions = findReferenceDefinitions() }
+    citedDefinitions = referenceDefinitions?.cited(in: table.cells) ?? ""
     let parsed = inlines(ofCells: table.cells)
     let columns = table.columnCount
     let header = TableBlock.Row(Array(parsed[..<columns]), source: SourceRange(line: range.firstLine))
@@ -445,21 +592,22 @@ private struct CmarkTreeConverter {
       let cell = cells[index]
       guard needsParse[index] else { return cell.isEmpty ? [] : [.text(cell)] }
       defer { next += 1 }
-      if aligned, case .paragraph(let inlines) = blocks[next].content { return inlines }
+      if aligned, case .paragraph(let inlines) = blocks[next].content { return inlines.withoutNoteSources }
       return inlines(ofCell: cell)
     }
   }
 
   /// Whether inline Markdown would read `text` as exactly itself: printable ASCII with none of
   /// the characters that start emphasis, code, links, images, autolinks, HTML, entities or
-  /// escapes (and, with smart punctuation, quotes, dashes and ellipses). Text with other bytes
+  /// escapes, strikethrough (and, with smart punctuation, quotes, dashes and ellipses). Text with other bytes
   /// (non-ASCII, controls) goes through libcmark.
   static func isPlainInlineText(_ text: String, smartPunctuation: Bool) -> Bool {
     text.utf8.allSatisfy { byte in
       guard byte >= 0x20 && byte < 0x7F else { return false }
       switch byte {
       case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
-        UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "!"):
+        UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "!"),
+        UInt8(ascii: "~"):
         return false
       case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "."):
         return !smartPunctuation
@@ -474,8 +622,10 @@ private struct CmarkTreeConverter {
   /// text as in a cell without markup; one that still is not a paragraph is its own text.
   private func inlines(ofCell text: String) -> [Inline] {
     guard !text.isEmpty else { return [] }
-    if let inlines = paragraphInlines(text) { return inlines }
-    if let escaped = Self.escapingBlockMarker(text), let inlines = paragraphInlines(escaped) { return inlines }
+    if let inlines = paragraphInlines(text) { return inlines.withoutNoteSources }
+    if let escaped = Self.escapingBlockMarker(text), let inlines = paragraphInlines(escaped) {
+      return inlines.withoutNoteSources
+    }
     return [.text(text)]
   }
 
@@ -500,13 +650,79 @@ private struct CmarkTreeConverter {
     return inlines
   }
 
-  /// The blocks libcmark reads in `text`, with the adapter's options.
+  /// The document's link reference definitions: the lines that no top-level block of the
+  /// parsed document covers (libcmark-gfm makes no node of a definition, and has no call that
+  /// lists them). Definitions inside a quote or a list item are not found. The footnote
+  /// definitions that are cited, which are nodes, come after them: a cell may cite one too.
+  private func findReferenceDefinitions() -> ReferenceDefinitions {
+    guard let root else { return ReferenceDefinitions(source: []) }
+    var covered = [Bool](repeating: false, count: lineStarts.count + 1)
+    var node = cmark_node_first_child(root)
+    while let child = node {
+      let first = Int(cmark_node_get_start_line(child))
+      let last = Int(cmark_node_get_end_line(child))
+      if first >= 1 && last >= first {
+        for line in first...min(last, lineStarts.count) { covered[line] = true }
+      }
+      node = cmark_node_next(child)
+    }
+    var definitions: [UInt8] = []
+    var previous = 0
+    for line in 1...max(lineStarts.count, 1) where line <= lineStarts.count && !covered[line] && !isBlank(line: line) {
+      if !definitions.isEmpty && previous != line - 1 { definitions.append(0x0A) }
+      let end = line < lineStarts.count ? lineStarts[line] : source.count
+      definitions.append(contentsOf: source[lineStarts[line - 1]..<end])
+      if definitions.last != 0x0A { definitions.append(0x0A) }
+      previous = line
+    }
+    for footnote in footnoteDefinitions {
+      let first = Int(cmark_node_get_start_line(footnote))
+      let last = min(Int(cmark_node_get_end_line(footnote)), lineStarts.count)
+      guard first >= 1 && last >= first else { continue }
+      let end = last < lineStarts.count ? lineStarts[last] : source.count
+      definitions.append(0x0A)
+      definitions.append(contentsOf: source[lineStarts[first - 1]..<end])
+      if definitions.last != 0x0A { definitions.append(0x0A) }
+    }
+    return ReferenceDefinitions(source: definitions)
+  }
+
+  /// The blocks libcmark reads in `text` (followed by the link reference definitions its table
+  /// cites), with the adapter's options.
   private func blocks(of text: String) -> [Block] {
     var text = text
+    if !citedDefinitions.isEmpty { text += "\n\n" + citedDefinitions }
     return text.withUTF8 { bytes in
       var converter = CmarkTreeConverter(source: bytes, options: options, html: html)
       return converter.convert()
     }
+  }
+}
+
+/// GitHub's extensions to CommonMark in libcmark-gfm, registered once per process
+/// (libcmark-gfm's registry is global, and registering is not thread-safe): the node type of
+/// strikethrough (``shared``, read for every node: a plain value, nothing retained), and the
+/// extensions the parser attaches (``syntaxes``). Not the table extension: see
+/// ``MarkdownAdapter``.
+private struct GitHubExtensions: Sendable {
+  let strikethrough: cmark_node_type
+
+  static let shared: GitHubExtensions = {
+    _ = syntaxes  // registers the extensions, which sets their node types
+    return GitHubExtensions(strikethrough: paginate_cmark_node_strikethrough())
+  }()
+
+  /// The extensions, found by name once registered.
+  static let syntaxes: Syntaxes = {
+    cmark_gfm_core_extensions_ensure_registered()
+    let names = ["strikethrough", "tasklist"]
+    return Syntaxes(pointers: names.compactMap { (name: String) in cmark_find_syntax_extension(name) })
+  }()
+
+  struct Syntaxes: @unchecked Sendable {
+    // Unchecked: the extensions are immutable once registered and live as long as the
+    // process; libcmark-gfm only reads them.
+    let pointers: [OpaquePointer]
   }
 }
 
@@ -570,7 +786,7 @@ private struct MarkdownBlockStream: BlockSource {
           var node = cmark_node_first_child(root)
           var batch: [Block] = []
           while let current = node {
-            batch += converter.convert(subtree: current)
+            if !CmarkTreeConverter.isFootnoteDefinition(current) { batch += converter.convert(subtree: current) }
             node = cmark_node_next(current)
             if batch.count >= 64 || node == nil {
               guard queue.push(batch) else { return }  // cancelled

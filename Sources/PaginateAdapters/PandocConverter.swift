@@ -55,11 +55,22 @@ struct PandocConverter {
       }
     case "BlockQuote":
       guard let items else { unrecognised = true; break }
-      result.append(Block(.blockQuote(blocks(items))))
+      // pandoc's gfm reader leaves a GitHub alert a quote opening with `[!NOTE]`.
+      let quoted = blocks(items)
+      if let (label, boxed) = GitHubAlert.split(quoted) {
+        result.append(Block(.callout(label: label, boxed)))
+      } else {
+        result.append(Block(.blockQuote(quoted)))
+      }
     case "OrderedList":
       guard let items, items.count == 2, let attributes = items[0].array, let entries = items[1].array else { unrecognised = true; break }
       let start = attributes.first?.int ?? 1
-      result.append(list(.ordered(start: min(max(start, 0), 999_999_999)), entries))
+      // [start, style, delimiter]: `OneParen` and `TwoParens` are written `1)` and `(1)`.
+      let delimiter = attributes.count == 3 ? Self.tagged(attributes[2])?.0 : nil
+      result.append(
+        list(
+          .ordered(start: min(max(start, 0), 999_999_999)), entries,
+          delimiter: delimiter == "OneParen" || delimiter == "TwoParens" ? .parenthesis : .period))
     case "BulletList":
       guard let items else { unrecognised = true; break }
       result.append(list(.bullet, items))
@@ -102,7 +113,7 @@ struct PandocConverter {
     }
   }
 
-  private func list(_ kind: ListBlock.Kind, _ entries: [JSONValue]) -> Block {
+  private func list(_ kind: ListBlock.Kind, _ entries: [JSONValue], delimiter: ListBlock.Delimiter = .period) -> Block {
     var items: [ListBlock.Item] = []
     var tight = true
     for entry in entries {
@@ -111,7 +122,7 @@ struct PandocConverter {
       if elements.contains(where: { Self.tagged($0)?.0 == "Para" }) { tight = false }
       items.append(ListBlock.Item(blocks(elements)))
     }
-    return Block(.list(ListBlock(kind: kind, isTight: tight, items: items)))
+    return Block(.list(ListBlock(kind: kind, isTight: tight, items: items, delimiter: delimiter)))
   }
 
   private func definition(_ entry: JSONValue) -> DefinitionItem? {
@@ -196,7 +207,9 @@ struct PandocConverter {
       builder.append(.emphasis(inlines(items ?? [])))
     case "Strong":
       builder.append(.strong(inlines(items ?? [])))
-    case "Strikeout", "SmallCaps":
+    case "Strikeout":
+      builder.append(.strikethrough(inlines(items ?? [])))
+    case "SmallCaps":
       for item in items ?? [] { append(item, to: &builder) }
     case "Superscript":
       builder.text("^")

@@ -30,12 +30,28 @@ enum RawHTML {
     case .strip:
       return inlines.withoutHTML { _ in true }
     case .render:
-      // Notes cannot be written as HTML and read back: keep the text between the tags.
-      guard !inlines.containsNote else { return inlines.withoutHTML { _ in true } }
+      var notes: [[Block]] = []
       var html = ""
-      inlines.appendHTML(to: &html)
-      return HTMLConverter.inlines(fromHTML: html)
+      inlines.appendHTML(to: &html, notes: &notes)
+      let rendered = HTMLConverter.inlines(fromHTML: html)
+      guard !notes.isEmpty else { return rendered }
+      // Notes cannot be written as HTML: each went through as a placeholder character.
+      // Text that has such characters of its own keeps its text between the tags instead.
+      guard !inlines.containsNotePlaceholder else { return inlines.withoutHTML { _ in true } }
+      return rendered.replacingNotePlaceholders(with: notes)
     }
+  }
+
+  /// The placeholder that stands for note `index` in HTML written from inlines: a character
+  /// of Unicode's supplementary private use area A (U+F0000 to U+FFFFD), which text does not
+  /// have (and when it does, ``inlines(_:handling:)`` does not use placeholders).
+  static func notePlaceholder(_ index: Int) -> Unicode.Scalar? {
+    Unicode.Scalar(0xF0000 + UInt32(index)).flatMap { $0.value <= 0xFFFFD ? $0 : nil }
+  }
+
+  /// The note index a scalar stands for, when it is a placeholder.
+  static func noteIndex(_ scalar: Unicode.Scalar) -> Int? {
+    (0xF0000...0xFFFFD).contains(scalar.value) ? Int(scalar.value - 0xF0000) : nil
   }
 }
 
@@ -45,20 +61,52 @@ extension [Inline] {
     contains { inline in
       switch inline {
       case .html: true
-      case .emphasis(let children), .strong(let children), .link(_, _, let children): children.containsHTML
+      case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children):
+        children.containsHTML
       default: false
       }
     }
   }
 
-  fileprivate var containsNote: Bool {
+  /// Whether text among the inlines has a character that note placeholders use.
+  fileprivate var containsNotePlaceholder: Bool {
     contains { inline in
       switch inline {
-      case .note: true
-      case .emphasis(let children), .strong(let children), .link(_, _, let children): children.containsNote
+      case .text(let text), .code(let text), .html(let text):
+        text.unicodeScalars.contains { RawHTML.noteIndex($0) != nil }
+      case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children):
+        children.containsNotePlaceholder
       default: false
       }
     }
+  }
+
+  /// The inlines with each note placeholder in their text replaced by its note.
+  fileprivate func replacingNotePlaceholders(with notes: [[Block]]) -> [Inline] {
+    var result: [Inline] = []
+    for inline in self {
+      switch inline {
+      case .text(let text) where text.unicodeScalars.contains(where: { RawHTML.noteIndex($0) != nil }):
+        var run = ""
+        for scalar in text.unicodeScalars {
+          if let index = RawHTML.noteIndex(scalar), index < notes.count {
+            if !run.isEmpty { result.append(.text(run)) }
+            run = ""
+            result.append(.note(notes[index]))
+          } else {
+            run.unicodeScalars.append(scalar)
+          }
+        }
+        if !run.isEmpty { result.append(.text(run)) }
+      case .emphasis(let children): result.append(.emphasis(children.replacingNotePlaceholders(with: notes)))
+      case .strong(let children): result.append(.strong(children.replacingNotePlaceholders(with: notes)))
+      case .strikethrough(let children): result.append(.strikethrough(children.replacingNotePlaceholders(with: notes)))
+      case .link(let destination, let title, let children):
+        result.append(.link(destination: destination, title: title, content: children.replacingNotePlaceholders(with: notes)))
+      default: result.append(inline)
+      }
+    }
+    return result
   }
 
   /// The inlines without the raw HTML pieces `dropped` says to drop.
@@ -68,6 +116,7 @@ extension [Inline] {
       case .html(let html): dropped(html) ? nil : inline
       case .emphasis(let children): .emphasis(children.withoutHTML(dropped))
       case .strong(let children): .strong(children.withoutHTML(dropped))
+      case .strikethrough(let children): .strikethrough(children.withoutHTML(dropped))
       case .link(let destination, let title, let children):
         .link(destination: destination, title: title, content: children.withoutHTML(dropped))
       default: inline
@@ -77,22 +126,26 @@ extension [Inline] {
 
   /// The inlines written as HTML: text escaped, styles, links and images as tags, raw HTML as
   /// it is.
-  fileprivate func appendHTML(to html: inout String) {
+  fileprivate func appendHTML(to html: inout String, notes: inout [[Block]]) {
     for inline in self {
       switch inline {
       case .text(let text): html += Self.escaped(text)
       case .emphasis(let children):
         html += "<em>"
-        children.appendHTML(to: &html)
+        children.appendHTML(to: &html, notes: &notes)
         html += "</em>"
       case .strong(let children):
         html += "<strong>"
-        children.appendHTML(to: &html)
+        children.appendHTML(to: &html, notes: &notes)
         html += "</strong>"
+      case .strikethrough(let children):
+        html += "<del>"
+        children.appendHTML(to: &html, notes: &notes)
+        html += "</del>"
       case .code(let code): html += "<code>" + Self.escaped(code) + "</code>"
       case .link(let destination, let title, let children):
         html += "<a href=\"" + Self.escaped(destination) + "\" title=\"" + Self.escaped(title) + "\">"
-        children.appendHTML(to: &html)
+        children.appendHTML(to: &html, notes: &notes)
         html += "</a>"
       case .image(let source, let title, let alt):
         html += "<img src=\"" + Self.escaped(source) + "\" title=\"" + Self.escaped(title) + "\" alt=\""
@@ -100,7 +153,10 @@ extension [Inline] {
       case .softBreak: html += "\n"
       case .hardBreak: html += "<br>"
       case .html(let raw): html += raw
-      case .note: break
+      case .note(let blocks):
+        guard let placeholder = RawHTML.notePlaceholder(notes.count) else { break }
+        notes.append(blocks)
+        html.unicodeScalars.append(placeholder)
       }
     }
   }

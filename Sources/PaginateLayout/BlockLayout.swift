@@ -43,7 +43,14 @@ struct BlockLayout {
     case .list(let list):
       return self.list(list, width: width, source: block.source)
     case .codeBlock(_, let text):
-      return verbatim(text, width: width, source: block.source, style: .code)
+      guard options.marks == .text else { return verbatim(text, width: width, source: block.source, style: .code) }
+      // Set off by an indent when no colour shows it: 4 columns, 2 on a narrow page.
+      let indent = width >= 40 ? 4 : width >= 16 ? 2 : 0
+      let margin = Line(String.repeated(" ", count: indent))
+      var lines = Self.prefixed(
+        verbatim(text, width: width - indent, source: block.source, style: .code), first: margin, rest: margin)
+      for index in lines.indices { lines[index].line.trimTrailingSpaces() }
+      return lines
     case .htmlBlock(let html):
       return verbatim(html, width: width, source: block.source, style: [])
     case .thematicBreak:
@@ -57,6 +64,8 @@ struct BlockLayout {
       return definitionList(items, width: width, source: block.source)
     case .centered(let blocks):
       return centered(lines(for: blocks, width: width), width: width)
+    case .callout(let label, let blocks):
+      return callout(label: label, blocks, width: width, source: block.source)
     case .pageBreak:
       return []
     }
@@ -65,11 +74,19 @@ struct BlockLayout {
   // MARK: Kinds of block
 
   private mutating func heading(level: Int, _ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
-    let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
+    // Without colour, a heading below level 2 is marked `###` (a `#` a level), its text
+    // indented under its first line.
+    let marker = options.marks == .text && level >= 3 && width - level - 1 >= Self.minimumNestedWidth(width) ? level + 1 : 0
+    let setter = ParagraphSetter(width: width - marker, strategy: .greedy, justifies: false, marks: options.marks)
     // A heading is never split: breaking inside it strands its first lines like a heading alone.
     var lines = setter.set(
       inlines, style: [.heading, .bold], links: options.links, notes: &notes, notesInline: notesInline
     ).withSource(source, penalty: Penalty.keepWithHeading)
+    if marker > 0 {
+      lines = Self.prefixed(
+        lines, first: Line(String.repeated("#", count: level) + " ", style: .furniture),
+        rest: Line(String.repeated(" ", count: marker)))
+    }
     if lines.isEmpty { lines = [FlowLine(line: Line(), source: source)] }
     if level <= 2 {
       let ruleWidth = min(lines.map { $0.line.width }.max() ?? 0, width)
@@ -82,7 +99,8 @@ struct BlockLayout {
   }
 
   private mutating func paragraph(_ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
-    let setter = ParagraphSetter(width: width, strategy: options.lineBreaking, justifies: options.justifies)
+    let setter = ParagraphSetter(
+      width: width, strategy: options.lineBreaking, justifies: options.justifies, marks: options.marks)
     var lines = setter.set(inlines, links: options.links, notes: &notes, notesInline: notesInline).withSource(source)
     applyWidowControl(to: &lines)
     return lines
@@ -99,10 +117,13 @@ struct BlockLayout {
 
   private mutating func list(_ list: ListBlock, width: Int, source: SourceRange?) -> [FlowLine] {
     var result: [FlowLine] = []
-    let markers: [String] = list.items.indices.map { offset in
-      switch list.kind {
-      case .bullet: return "•"
-      case .ordered(let start): return "\(start + offset)."
+    let delimiter = list.delimiter == .parenthesis ? ")" : "."
+    let markers: [String] = list.items.enumerated().map { offset, item in
+      switch (item.checkbox, list.kind) {
+      case (.unchecked?, _): return "☐"
+      case (.checked?, _): return "☑"
+      case (nil, .bullet): return "•"
+      case (nil, .ordered(let start)): return "\(start + offset)\(delimiter)"
       }
     }
     let markerWidth = (markers.map { DisplayWidth.of($0) }.max() ?? 1) + 1
@@ -123,6 +144,33 @@ struct BlockLayout {
     return result
   }
 
+  /// A ruled box titled with its label: a top rule carrying the label, a bar before each line
+  /// of the blocks, a bottom rule.
+  ///
+  ///     ┌─ Note ─────────────
+  ///     │ Useful information.
+  ///     └────────────────────
+  private mutating func callout(label: String, _ blocks: [Block], width: Int, source: SourceRange?) -> [FlowLine] {
+    guard width - 2 >= Self.minimumNestedWidth(width) else {
+      return lines(for: [.paragraph([.strong([.text(label)])])] + blocks, width: width)
+    }
+    let bar = Line("│ ", style: .furniture)
+    var body = Self.prefixed(lines(for: blocks, width: width - 2), first: bar, rest: bar)
+    if body.isEmpty { body = [FlowLine(line: Line("│", style: .furniture), source: source)] }
+    // The label is cut to the width, like any word too long for its line.
+    var title = Line("┌─ ", style: .furniture)
+    var labelLine = Line(label, style: [.bold])
+    if labelLine.width > width - 5 { labelLine = Line(DisplayWidth.prefix(of: label, fitting: max(width - 5, 1)), style: [.bold]) }
+    title.append(labelLine)
+    title.append(Line(" " + Rule.light.string(count: max(width - title.width - 1, 0)), style: .furniture))
+    var top = FlowLine(line: title, source: body[0].source ?? source)
+    top.penalty = Penalty.free
+    body[0].penalty = max(body[0].penalty, Penalty.keepWithHeading)
+    var bottom = FlowLine(line: Line("└" + Rule.light.string(count: width - 1), style: .furniture), source: body[body.count - 1].source ?? source)
+    bottom.penalty = Penalty.keepWithHeading
+    return [top] + body + [bottom]
+  }
+
   /// Each line moved right by half the room it leaves in `width`.
   private func centered(_ lines: consuming [FlowLine], width: Int) -> [FlowLine] {
     for index in lines.indices {
@@ -139,7 +187,7 @@ struct BlockLayout {
     // Indented by 4 while that leaves a readable width (see minimumNestedWidth).
     let indent = width - 4 >= Self.minimumNestedWidth(width) ? 4 : 0
     let margin = Line(String.repeated(" ", count: indent))
-    let termSetter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
+    let termSetter = ParagraphSetter(width: width, strategy: .greedy, justifies: false, marks: options.marks)
     var result: [FlowLine] = []
     for item in items {
       let itemSource = item.source ?? source

@@ -254,7 +254,8 @@ extension FlowSource {
   static func isIndependent(_ block: Block) -> Bool {
     switch block.content {
     case .heading, .paragraph, .codeBlock, .htmlBlock, .thematicBreak, .pageBreak: return true
-    case .blockQuote(let children), .centered(let children): return children.allSatisfy(isIndependent)
+    case .blockQuote(let children), .centered(let children), .callout(_, let children):
+      return children.allSatisfy(isIndependent)
     case .list(let list): return list.items.allSatisfy { $0.blocks.allSatisfy(isIndependent) }
     case .definitionList(let items):
       return items.allSatisfy { $0.definitions.allSatisfy { $0.allSatisfy(isIndependent) } }

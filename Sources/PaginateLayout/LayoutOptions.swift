@@ -29,6 +29,10 @@ public struct LayoutOptions: Sendable, Hashable {
   public var justifies = false
   /// How link destinations are shown.
   public var links: LinkStyle = .footnotes
+  /// Whether headings, code, emphasis and images are shown by styles alone (``Marks/styles``,
+  /// for a terminal with colour, HTML or an app) or by marks in the text as well
+  /// (``Marks/text``, for plain text).
+  public var marks: Marks = .styles
   /// Tab stops in verbatim text every `tabWidth` cells.
   public var tabWidth = 8
   /// The fewest lines of a paragraph left alone at the top of a page.

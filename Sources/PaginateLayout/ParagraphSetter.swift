@@ -11,6 +11,8 @@ struct ParagraphSetter {
   var width: Int
   var strategy: LineBreakStrategy
   var justifies: Bool
+  /// Whether styles are marked in the text too (``Marks/text``).
+  var marks: Marks = .styles
 
   /// Flattens and sets a paragraph's inlines (see ``ParagraphText``). A paragraph that is one
   /// run of plain printable ASCII no wider than the line, with no white space to collapse (most
@@ -25,7 +27,7 @@ struct ParagraphSetter {
       let whole = text
       return Self.trimmed(text.withUTF8 { set($0, runs: [($0.count, style)], notes: [], of: whole) })
     }
-    return set(ParagraphText(inlines, style: style, links: links, notes: &notes, notesInline: notesInline))
+    return set(ParagraphText(inlines, style: style, links: links, marks: marks, notes: &notes, notesInline: notesInline))
   }
 
   /// `text` as one line, when it is one as it is (see ``isOneLineAsItIs(_:width:)``). Styled

@@ -38,16 +38,29 @@ struct ParagraphText {
   ///   - notesInline: Whether notes are set in the text, in parentheses, rather than cited
   ///     with a marker (inside a note, which has no foot of its own).
   init(
-    _ inlines: [Inline], style: TextStyle = [], links: LinkStyle, notes: inout FootnoteRegistry,
+    _ inlines: [Inline], style: TextStyle = [], links: LinkStyle, marks: Marks = .styles, notes: inout FootnoteRegistry,
     notesInline: Bool
   ) {
     self.notesInline = notesInline
+    self.marksText = marks == .text
     // Room for the text at once: grown as it came, the bytes of a paragraph with a few styled
     // words were copied four or five times over.
     var runCount = 0
     segments[0].bytes.reserveCapacity(Self.estimatedLength(of: inlines, runs: &runCount))
     segments[0].runs.reserveCapacity(runCount)
     append(inlines, style: style, links: links, notes: &notes)
+  }
+
+  /// The backquotes that mark a code span in the text: one, or as many more than the longest
+  /// run inside it as Markdown would need (`` `a`b` `` is ``` ``a`b`` ```).
+  static func backquotes(around code: String) -> String {
+    var longest = 0
+    var run = 0
+    for byte in code.utf8 {
+      run = byte == UInt8(ascii: "`") ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    return String(repeating: "`", count: longest + 1)
   }
 
   /// About the bytes the inlines flatten to (the text, and a few for each link's note marker
@@ -58,7 +71,8 @@ struct ParagraphText {
       runs += 1
       switch inline {
       case .text(let text), .code(let text), .html(let text), .image(_, _, let text): length += text.utf8.count
-      case .emphasis(let children), .strong(let children): length += estimatedLength(of: children, runs: &runs)
+      case .emphasis(let children), .strong(let children), .strikethrough(let children):
+        length += estimatedLength(of: children, runs: &runs)
       case .link(let destination, _, let children):
         runs += 2
         length += estimatedLength(of: children, runs: &runs) + min(destination.utf8.count + 3, 8)
@@ -70,6 +84,17 @@ struct ParagraphText {
   }
 
   private let notesInline: Bool
+  /// Whether styles are marked in the text (``Marks/text``): `_`, `**`, `~~`, backquotes.
+  private let marksText: Bool
+
+  /// Appends `children` in `style`, between `mark`s when styles are marked in the text.
+  private mutating func append(
+    _ children: [Inline], style: TextStyle, mark: String, links: LinkStyle, notes: inout FootnoteRegistry
+  ) {
+    if marksText { append(mark, style: .furniture) }
+    append(children, style: style, links: links, notes: &notes)
+    if marksText { append(mark, style: .furniture) }
+  }
 
   private mutating func cite(_ number: Int) {
     segments[segments.count - 1].notes.append((segments[segments.count - 1].bytes.count, number))
@@ -86,11 +111,15 @@ struct ParagraphText {
       case .text(let text), .html(let text):
         append(text, style: style)
       case .code(let text):
+        if marksText { append(Self.backquotes(around: text), style: .furniture) }
         append(text, style: style.union(.code))
+        if marksText { append(Self.backquotes(around: text), style: .furniture) }
       case .emphasis(let children):
-        append(children, style: style.union(.italic), links: links, notes: &notes)
+        append(children, style: style.union(.italic), mark: "_", links: links, notes: &notes)
       case .strong(let children):
-        append(children, style: style.union(.bold), links: links, notes: &notes)
+        append(children, style: style.union(.bold), mark: "**", links: links, notes: &notes)
+      case .strikethrough(let children):
+        append(children, style: style.union(.strikethrough), mark: "~~", links: links, notes: &notes)
       case .link(let destination, _, let children):
         append(children, style: style.union(.link), links: links, notes: &notes)
         guard FootnoteRegistry.showsDestination(destination, text: children) else { continue }
@@ -104,6 +133,11 @@ struct ParagraphText {
         case .none:
           break
         }
+      case .image(_, _, let alt) where marksText:
+        append(alt.isEmpty ? "[image]" : "[image: ", style: .furniture)
+        guard !alt.isEmpty else { continue }
+        append(alt, style: style.union(.italic))
+        append("]", style: .furniture)
       case .image(_, _, let alt):
         append(alt.isEmpty ? "[image]" : alt, style: style.union(.italic))
       case .softBreak:
@@ -196,7 +230,7 @@ struct FootnoteRegistry {
           if links == .footnotes && Self.showsDestination(destination, text: children) {
             _ = number(for: destination)
           }
-        case .emphasis(let children), .strong(let children): walk(children)
+        case .emphasis(let children), .strong(let children), .strikethrough(let children): walk(children)
         case .note(let blocks): _ = number(forNote: blocks)
         default: continue
         }
@@ -204,7 +238,8 @@ struct FootnoteRegistry {
     }
     switch block.content {
     case .heading(_, let inlines), .paragraph(let inlines): walk(inlines)
-    case .blockQuote(let children), .centered(let children): for child in children { register(child, links: links) }
+    case .blockQuote(let children), .centered(let children), .callout(_, let children):
+      for child in children { register(child, links: links) }
     case .list(let list): for item in list.items { for child in item.blocks { register(child, links: links) } }
     case .table(let table):
       for cell in table.header.cells { walk(cell) }

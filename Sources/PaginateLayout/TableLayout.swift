@@ -18,8 +18,9 @@ import PaginateModel
 ///     swift-nio-ssl │ from:
 ///     TLS support   │ "2.0.0"
 ///
-/// When even one cell per column cannot fit, rows are stacked instead: each cell on its own
-/// lines, prefixed by its header.
+/// When the columns cannot all be as wide as their longest word (up to 20 cells), rows are
+/// stacked instead, each cell on its own lines, prefixed by its header: cutting words in
+/// narrow columns (`Reposit│ory`) made tables unreadable.
 struct TableLayout {
   let table: TableBlock
   let width: Int
@@ -37,7 +38,7 @@ struct TableLayout {
     self.width = width
     self.options = options
     self.notesInline = notesInline
-    columnWidths = Self.fit(table: table, width: width)
+    columnWidths = Self.fit(table: table, width: width, marks: options.marks)
   }
 
   /// The header row and its rule.
@@ -133,7 +134,7 @@ struct TableLayout {
         cells.append(.asItIs(text))
         continue
       }
-      let setter = ParagraphSetter(width: widths[column], strategy: .greedy, justifies: false)
+      let setter = ParagraphSetter(width: widths[column], strategy: .greedy, justifies: false, marks: options.marks)
       let cell = Cell.set(setter.set(inlines, style: style, links: options.links, notes: &notes, notesInline: notesInline))
       height = max(height, cell.height)
       cells.append(cell)
@@ -203,14 +204,17 @@ struct TableLayout {
   /// Rows stacked for a page too narrow for the columns: `Header: cell` per line.
   private func stacked(source: SourceRange?, notes: inout FootnoteRegistry) -> [FlowLine] {
     var result: [FlowLine] = []
-    let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false)
+    let setter = ParagraphSetter(width: width, strategy: .greedy, justifies: false, marks: options.marks)
     for body in table.rows {
       if !result.isEmpty { result.append(.spacing(source: body.source ?? source)) }
       var rowLines: [FlowLine] = []
       for column in 0..<table.columnCount {
         var inlines: [Inline] = []
         if column < table.header.cells.count && !table.header.cells[column].isEmpty {
-          inlines = [.strong(table.header.cells[column]), .text(": ")]
+          // The header on the row's line: a break in it is a space. Bold where styles show;
+          // in plain text the colon is mark enough.
+          let label = table.header.cells[column].map { $0 == .hardBreak ? .text(" ") : $0 }
+          inlines = (options.marks == .text ? label : [.strong(label)]) + [.text(": ")]
         }
         if column < body.cells.count { inlines += body.cells[column] }
         rowLines.append(
@@ -229,9 +233,10 @@ struct TableLayout {
   }
 
   /// Column widths that fit `width`: natural widths when they fit, else every column gets at
-  /// least its longest word (or an equal share) and the rest is shared in proportion to how much
-  /// more each column wants. `nil` when not even one cell per column fits.
-  static func fit(table: TableBlock, width: Int) -> [Int]? {
+  /// least its longest word (up to 20 cells; a word breaks after a hyphen, as lines do) and the
+  /// rest is shared in proportion to how much more each column wants. `nil` when the longest
+  /// words do not fit side by side.
+  static func fit(table: TableBlock, width: Int, marks: Marks = .styles) -> [Int]? {
     let columns = table.columnCount
     guard columns > 0 else { return nil }
     let available = width - separatorWidth * (columns - 1)
@@ -241,17 +246,16 @@ struct TableLayout {
     func measureRow(_ row: TableBlock.Row) {
       for (column, cell) in row.cells.prefix(columns).enumerated() {
         let (width, longestWord) = Self.measure(cell)
-        natural[column] = max(natural[column], width)
-        minimum[column] = max(minimum[column], min(longestWord, 20))
+        // The marks of `Marks.text` widen the cell, and may all stick to one word.
+        let marked = marks == .text ? Self.markWidth(cell) : 0
+        natural[column] = max(natural[column], width + marked)
+        minimum[column] = max(minimum[column], min(longestWord + marked, 20))
       }
     }
     measureRow(table.header)
     for row in table.rows { measureRow(row) }
     if natural.reduce(0, +) <= available { return natural }
-    if minimum.reduce(0, +) > available {
-      let share = available / columns
-      minimum = minimum.map { min($0, share) }
-    }
+    if minimum.reduce(0, +) > available { return nil }
     var widths = minimum
     var remaining = available - widths.reduce(0, +)
     let wants = zip(natural, minimum).map { max($0 - $1, 0) }
@@ -275,8 +279,9 @@ struct TableLayout {
     return widths
   }
 
-  /// The width of a cell's text on one line, and the width of its longest word (words are
-  /// separated by spaces and newlines).
+  /// The width of a cell's text on one line (its widest line, when a hard break ends one),
+  /// and the width of its longest word (words are separated by spaces and newlines, and end
+  /// after a hyphen, where a line may break).
   private static func measure(_ cell: [Inline]) -> (width: Int, longestWord: Int) {
     if cell.count == 1, case .text(let text) = cell[0], let measured = measureASCII(text) { return measured }
     var text = cell.plainText
@@ -284,18 +289,47 @@ struct TableLayout {
     var longestWord = 0
     text.withUTF8 { bytes in
       var word = 0
+      var line = 0
       DisplayWidth.forEachCluster(in: bytes) { range, clusterWidth in
-        width += clusterWidth
-        if range.count == 1 && (bytes[range.lowerBound] == 0x20 || bytes[range.lowerBound] == 0x0A) {
+        if range.count == 1 && bytes[range.lowerBound] == 0x0A {
+          width = max(width, line)
+          line = 0
+        } else {
+          line += clusterWidth
+        }
+        let byte = range.count == 1 ? bytes[range.lowerBound] : 0
+        if byte == 0x20 || byte == 0x0A {
           longestWord = max(longestWord, word)
           word = 0
         } else {
           word += clusterWidth
+          if byte == UInt8(ascii: "-") {
+            longestWord = max(longestWord, word)
+            word = 0
+          }
         }
       }
+      width = max(width, line)
       longestWord = max(longestWord, word)
     }
     return (width, longestWord)
+  }
+
+  /// The width the marks of ``Marks/text`` add to a cell: backquotes, `_`, `**`, `~~`,
+  /// `[image: ]`.
+  private static func markWidth(_ inlines: [Inline]) -> Int {
+    var width = 0
+    for inline in inlines {
+      switch inline {
+      case .code(let code): width += 2 * ParagraphText.backquotes(around: code).count
+      case .emphasis(let children): width += 2 + markWidth(children)
+      case .strong(let children), .strikethrough(let children): width += 4 + markWidth(children)
+      case .link(_, _, let children): width += markWidth(children)
+      case .image(_, _, let alt) where !alt.isEmpty: width += 9
+      default: break
+      }
+    }
+    return width
   }
 
   /// ``measure(_:)`` for text that is printable ASCII, where each byte is a cell: `nil` for
@@ -311,6 +345,10 @@ struct TableLayout {
           word = 0
         } else {
           word += 1
+          if byte == UInt8(ascii: "-") {
+            longestWord = max(longestWord, word)
+            word = 0
+          }
         }
       }
       return (bytes.count, max(longestWord, word))

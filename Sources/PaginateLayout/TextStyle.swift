@@ -19,6 +19,8 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
   public static let furniture = TextStyle(rawValue: 1 << 5)
   /// A search match, marked by the pager (never set by the layout).
   public static let highlight = TextStyle(rawValue: 1 << 6)
+  /// Struck-out text.
+  public static let strikethrough = TextStyle(rawValue: 1 << 7)
 
   /// The names of the styles in the set, for JSON and debugging: `["bold", "link"]`.
   public var names: [String] {
@@ -30,6 +32,7 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     if contains(.heading) { names.append("heading") }
     if contains(.furniture) { names.append("furniture") }
     if contains(.highlight) { names.append("highlight") }
+    if contains(.strikethrough) { names.append("strikethrough") }
     return names
   }
 }

@@ -17,6 +17,9 @@ extension Block {
       result += text
     case .blockQuote(let blocks), .centered(let blocks):
       blocks.appendPlainText(to: &result)
+    case .callout(let label, let blocks):
+      result += label
+      blocks.appendPlainText(to: &result)
     case .list(let list):
       for item in list.items { item.blocks.appendPlainText(to: &result) }
     case .table(let table):

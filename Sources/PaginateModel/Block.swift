@@ -40,6 +40,9 @@ public struct Block: Sendable, Hashable {
     /// Blocks whose lines are centred (HTML's `<p align="center">` or `<center>`, where
     /// READMEs put their title, badges and logo).
     case centered([Block])
+    /// A labelled, ruled box around blocks: GitHub's alerts (`> [!NOTE]`), pandoc's
+    /// admonitions. `label` is what the box is titled (`Note`, `Warning`).
+    case callout(label: String, [Block])
     /// An explicit page break: the next block starts a new page.
     case pageBreak
   }

@@ -56,7 +56,7 @@ extension SourceRange: Codable {
 extension Block: Codable {
   /// The `type` of each kind of block, as the JSON form spells it.
   public static let jsonTypes = [
-    "heading", "paragraph", "quote", "list", "code", "rule", "html", "table", "definitions", "center", "pagebreak",
+    "heading", "paragraph", "quote", "list", "code", "rule", "html", "table", "definitions", "center", "callout", "pagebreak",
   ]
 
   public init(from decoder: any Decoder) throws {
@@ -82,13 +82,27 @@ extension Block: Codable {
       try allow("blocks")
       content = .blockQuote(try container.required([Block].self, "blocks", in: "quote block"))
     case "list":
-      try allow("ordered", "start", "tight", "items")
+      try allow("ordered", "start", "tight", "items", "delimiter")
       let ordered = try container.optional(Bool.self, "ordered") ?? false
       let start = try container.optionalInteger("start")
       if let start, !ordered {
         throw DecodingError.dataCorruptedError(
           forKey: JSONKey("start"), in: container,
           debugDescription: "a bullet list has no start number (got \(start)); add \"ordered\": true")
+      }
+      let delimiter = try container.optional(String.self, "delimiter")
+      if delimiter != nil && !ordered {
+        throw DecodingError.dataCorruptedError(
+          forKey: JSONKey("delimiter"), in: container,
+          debugDescription: "a bullet list has no delimiter; add \"ordered\": true")
+      }
+      let delimiterValue: ListBlock.Delimiter
+      switch delimiter {
+      case nil, "period": delimiterValue = .period
+      case "paren": delimiterValue = .parenthesis
+      case let other?:
+        throw DecodingError.dataCorruptedError(
+          forKey: JSONKey("delimiter"), in: container, debugDescription: "expected one of period, paren; got '\(other)'")
       }
       if let start, !(0...999_999_999).contains(start) {
         throw DecodingError.dataCorruptedError(
@@ -97,7 +111,9 @@ extension Block: Codable {
       }
       let items = try container.required([ListBlock.Item].self, "items", in: "list block")
       let tight = try container.optional(Bool.self, "tight") ?? true
-      content = .list(ListBlock(kind: ordered ? .ordered(start: start ?? 1) : .bullet, isTight: tight, items: items))
+      content = .list(
+        ListBlock(
+          kind: ordered ? .ordered(start: start ?? 1) : .bullet, isTight: tight, items: items, delimiter: delimiterValue))
     case "code":
       try allow("info", "text")
       content = .codeBlock(
@@ -118,6 +134,11 @@ extension Block: Codable {
     case "center":
       try allow("blocks")
       content = .centered(try container.required([Block].self, "blocks", in: "center block"))
+    case "callout":
+      try allow("label", "blocks")
+      content = .callout(
+        label: try container.required(String.self, "label", in: "callout block"),
+        try container.required([Block].self, "blocks", in: "callout block"))
     case "pagebreak":
       try allow()
       content = .pageBreak
@@ -149,6 +170,7 @@ extension Block: Codable {
       if case .ordered(let start) = list.kind {
         try put(true, "ordered")
         try put(start, "start")
+        if list.delimiter == .parenthesis { try put("paren", "delimiter") }
       }
       try put(list.isTight, "tight")
       try put(list.items, "items")
@@ -170,6 +192,10 @@ extension Block: Codable {
     case .centered(let blocks):
       try put("center", "type")
       try put(blocks, "blocks")
+    case .callout(let label, let blocks):
+      try put("callout", "type")
+      try put(label, "label")
+      try put(blocks, "blocks")
     case .pageBreak:
       try put("pagebreak", "type")
     }
@@ -179,25 +205,28 @@ extension Block: Codable {
 
 extension ListBlock.Item: Codable {
   /// Decodes an item from a string (one paragraph), an array of blocks, or an object
-  /// `{"blocks": [...], "lines": [first, last]}`.
+  /// `{"blocks": [...], "lines": [first, last], "checked": false}`.
   public init(from decoder: any Decoder) throws {
     if let text = try? decoder.singleValueContainer().decode(String.self) {
       self.init([.paragraph(text)])
     } else if let container = try? decoder.container(keyedBy: JSONKey.self) {
-      try container.rejectUnknownKeys(allowed: ["blocks", "lines"], in: "list item")
+      try container.rejectUnknownKeys(allowed: ["blocks", "lines", "checked"], in: "list item")
+      let checked = try container.optional(Bool.self, "checked")
       self.init(
         try container.required([Block].self, "blocks", in: "list item"),
-        source: try container.optional(SourceRange.self, "lines"))
+        source: try container.optional(SourceRange.self, "lines"),
+        checkbox: checked.map { $0 ? .checked : .unchecked })
     } else {
       self.init(try decoder.singleValueContainer().decode([Block].self))
     }
   }
 
   public func encode(to encoder: any Encoder) throws {
-    if let source {
+    if source != nil || checkbox != nil {
       var container = encoder.container(keyedBy: JSONKey.self)
       try container.encode(blocks, forKey: JSONKey("blocks"))
-      try container.encode(source, forKey: JSONKey("lines"))
+      try container.encodeIfPresent(source, forKey: JSONKey("lines"))
+      if let checkbox { try container.encode(checkbox == .checked, forKey: JSONKey("checked")) }
     } else {
       var container = encoder.singleValueContainer()
       try container.encode(blocks)
@@ -390,7 +419,7 @@ extension KeyedEncodingContainer where Key == JSONKey {
 extension Inline: Codable {
   /// The `type` of each kind of inline, as the JSON form spells it.
   public static let jsonTypes = [
-    "text", "emphasis", "strong", "code", "link", "image", "softbreak", "linebreak", "html", "note",
+    "text", "emphasis", "strong", "strikethrough", "code", "link", "image", "softbreak", "linebreak", "html", "note",
   ]
 
   /// Decodes an inline from a bare string (plain text) or an object with a `type`.
@@ -418,6 +447,9 @@ extension Inline: Codable {
     case "strong":
       try allow("inlines", "text")
       self = .strong(try children())
+    case "strikethrough":
+      try allow("inlines", "text")
+      self = .strikethrough(try children())
     case "code":
       try allow("text")
       self = .code(try container.required(String.self, "text", in: "code inline"))
@@ -473,6 +505,9 @@ extension Inline: Codable {
       try put(children, "inlines")
     case .strong(let children):
       try put("strong", "type")
+      try put(children, "inlines")
+    case .strikethrough(let children):
+      try put("strikethrough", "type")
       try put(children, "inlines")
     case .code(let text):
       try put("code", "type")

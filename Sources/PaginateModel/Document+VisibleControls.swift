@@ -26,6 +26,8 @@ extension Block {
       copy.content = .blockQuote(blocks.map { $0.withVisibleControls() })
     case .centered(let blocks):
       copy.content = .centered(blocks.map { $0.withVisibleControls() })
+    case .callout(let label, let blocks):
+      copy.content = .callout(label: VisibleControls.escapeInline(label), blocks.map { $0.withVisibleControls() })
     case .list(var list):
       for index in list.items.indices {
         list.items[index].blocks = list.items[index].blocks.map { $0.withVisibleControls() }
@@ -63,6 +65,7 @@ extension Inline {
     case .text(let text): return .text(VisibleControls.escapeInline(text))
     case .emphasis(let children): return .emphasis(clean(children))
     case .strong(let children): return .strong(clean(children))
+    case .strikethrough(let children): return .strikethrough(clean(children))
     case .code(let text): return .code(VisibleControls.escapeInline(text))
     case .link(let destination, let title, let children):
       return .link(

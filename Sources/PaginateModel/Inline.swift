@@ -10,6 +10,9 @@ public enum Inline: Sendable, Hashable {
   case emphasis([Inline])
   /// Strongly emphasised text, usually set in bold.
   case strong([Inline])
+  /// Struck-out text (`~~x~~` in GitHub Markdown, pandoc's `Strikeout`): crossed out with
+  /// colour on, between `~~` marks without.
+  case strikethrough([Inline])
   /// A code span, set verbatim.
   case code(String)
   /// A link: its text and where it points.
@@ -43,7 +46,7 @@ extension Inline {
     switch self {
     case .text(let text), .code(let text), .html(let text), .image(_, _, let text):
       result += text
-    case .emphasis(let children), .strong(let children), .link(_, _, let children):
+    case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children):
       children.appendPlainText(to: &result)
     case .softBreak:
       result += " "

@@ -137,6 +137,7 @@ public struct HTMLBookWriter: Sendable {
     pre { margin: 0; font: inherit; line-height: var(--line); white-space: pre; }
     .s-bold, .s-heading { font-weight: bold; }
     .s-italic { font-style: italic; }
+    .s-strikethrough { text-decoration: line-through; }
     .s-link { text-decoration: underline; color: #1f4e8c; }
     .s-code { color: #7a2e0e; }
     .s-furniture { color: #8a8578; }

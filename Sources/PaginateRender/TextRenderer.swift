@@ -66,6 +66,7 @@ public struct TextRenderer: Sendable {
     if style.contains(.furniture) { codes.append("2") }
     if style.contains(.italic) { codes.append("3") }
     if style.contains(.link) { codes.append("4") }
+    if style.contains(.strikethrough) { codes.append("9") }
     if style.contains(.code) { codes.append("36") }
     if style.contains(.highlight) { codes.append("7") }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"

@@ -27,7 +27,7 @@ enum ConfigDefaults {
   static let layoutOptions: Set<String> = [
     "from", "smart", "page-size", "margins", "margin-top", "margin-bottom", "margin-inner", "margin-outer", "header",
     "footer", "double-sided", "even", "chapter-break", "facing", "facing-start", "gutter", "page-progression", "wrap",
-    "justify", "links", "tab-width", "widows", "orphans", "first-page",
+    "justify", "links", "marks", "tab-width", "widows", "orphans", "first-page",
   ]
   static let flags: Set<String> = ["smart", "double-sided", "even", "facing", "justify"]
 

@@ -77,7 +77,8 @@ struct ExportCommand: ParsableCommand {
   mutating func run() throws {
     let format = try resolvedFormat()
     var progress = Progress(enabled: output != "-" && isatty(2) == 1)
-    var stream = PageStream(files: files, input: input, layout: layout, selection: pages)
+    // Text has no styles: `--marks auto` marks them in it. A page set and HTML carry styles.
+    var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: format != .text)
     var collected: [Page] = []
     try stream.forEach { page in
       collected.append(page)

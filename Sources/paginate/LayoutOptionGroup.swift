@@ -70,6 +70,11 @@ struct LayoutOptionGroup: ParsableArguments {
   var justify = false
   @Option(help: ArgumentHelp("Link destinations: footnotes, inline or none.", valueName: "style"))
   var links: LinkStyle = .footnotes
+  @Option(
+    help: ArgumentHelp(
+      "How headings, code, emphasis and images show: auto (styles with colour, marks such as ### and `code` in the text without), styles or text.",
+      valueName: "how"))
+  var marks: MarksChoice = .auto
   @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops in verbatim text every N cells.", valueName: "n"))
   var tabWidth = 8
   @Option(help: ArgumentHelp("Fewest lines of a paragraph at the top of a page.", valueName: "n"))
@@ -103,8 +108,9 @@ struct LayoutOptionGroup: ParsableArguments {
     }
   }
 
-  /// The layout options these flags describe, for the file `fileName` (`{file}`).
-  func layoutOptions(fileName: String) -> LayoutOptions {
+  /// The layout options these flags describe, for the file `fileName` (`{file}`), for output
+  /// that shows styles (`styled`: colour on a terminal, HTML, a page set) or not.
+  func layoutOptions(fileName: String, styled: Bool = true) -> LayoutOptions {
     var options = LayoutOptions(pageSize: pageSize, tabWidth: tabWidth)
     let all = margins ?? 0
     options.margins = Margins(
@@ -118,6 +124,7 @@ struct LayoutOptionGroup: ParsableArguments {
     options.lineBreaking = wrap
     options.justifies = justify
     options.links = links
+    options.marks = marks.resolved(styled: styled)
     options.widowLines = widows
     options.orphanLines = orphans
     options.firstPageNumber = firstPage
@@ -146,3 +153,20 @@ extension PageSize {
   }
 }
 
+
+/// `--marks`: how what styles show is shown, or `auto` to go by the output.
+enum MarksChoice: String, CaseIterable, ExpressibleByArgument {
+  case auto
+  case styles
+  case text
+
+  /// The marks for output that shows styles (`styled`) or not: `auto` gives marks in the text
+  /// exactly when there are no styles to show them.
+  func resolved(styled: Bool) -> Marks {
+    switch self {
+    case .auto: styled ? .styles : .text
+    case .styles: .styles
+    case .text: .text
+    }
+  }
+}

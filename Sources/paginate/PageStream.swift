@@ -12,17 +12,21 @@ struct PageStream {
   var input: InputOptions
   var layout: LayoutOptionGroup
   var selection: PageRanges
+  /// Whether the output shows styles (colour, HTML, a page set): `--marks auto` then adds no
+  /// marks to the text.
+  var styled: Bool
 
   /// The title of the first document (or the first file's name).
   private(set) var title: String?
   /// Pages in all the files, counting unselected ones, once every file has been laid out.
   private(set) var totalPages: Int?
 
-  init(files: [String], input: InputOptions, layout: LayoutOptionGroup, selection: PageRanges) {
+  init(files: [String], input: InputOptions, layout: LayoutOptionGroup, selection: PageRanges, styled: Bool) {
     self.files = files.isEmpty ? ["-"] : files
     self.input = input
     self.layout = layout
     self.selection = selection
+    self.styled = styled
   }
 
   /// Calls `body` with each selected page; `Page.index` counts every page of the output from 0.
@@ -39,7 +43,7 @@ struct PageStream {
       for warning in loaded.warnings { Diagnostics.warn(warning) }
       defer { for warning in loaded.finalWarnings { Diagnostics.warn(warning) } }
       let name = loaded.name
-      var options = layout.layoutOptions(fileName: name)
+      var options = layout.layoutOptions(fileName: name, styled: styled)
       if layout.doubleSided && Page.side(of: nextNumber) == .verso && ordinal > 0 {
         let blank = Page(
           index: ordinal, number: nextNumber, side: .verso, isBlank: true,

@@ -46,9 +46,10 @@ struct PrintCommand: ParsableCommand {
 
   mutating func run() throws {
     var writer = OutputWriter(fileDescriptor: 1)
+    let styled = output.color.usesANSI
     var printed = PrintedText(
-      renderer: TextRenderer(usesANSI: output.color.usesANSI), facing: layout.facingOptions, pageSize: layout.pageSize)
-    var stream = PageStream(files: files, input: input, layout: layout, selection: pages)
+      renderer: TextRenderer(usesANSI: styled), facing: layout.facingOptions, pageSize: layout.pageSize)
+    var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: styled)
     try stream.forEach { page in writer.write { printed.add(page, into: &$0) } }
     writer.write { printed.finish(into: &$0) }
     writer.flush()

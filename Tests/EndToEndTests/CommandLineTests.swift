@@ -212,6 +212,7 @@ struct ManualTests {
       contentsOf: Executable.packageRoot.appendingPathComponent("Docs/man/paginate.1"), encoding: .utf8)
     for word in [
       "print", "export", "adapters", "page-size", "double-sided", "facing", "pages", "adapter-timeout", "pandoc-json",
+      "marks", "html",
     ] {
       #expect(page.contains(word), "Docs/man/paginate.1 lacks \(word); run Scripts/make-man.sh")
     }

@@ -7,7 +7,7 @@ struct ExportTests {
 
   func temporary() throws -> URL { try Executable.temporaryDirectory() }
 
-  @Test("--pages and export agree page for page, in text and JSON")
+  @Test("--pages and export agree page for page: text as printed without colour, JSON as printed with styles")
   func pagesAgree() throws {
     let folder = try temporary()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -24,7 +24,10 @@ struct ExportTests {
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
     let pages = try #require(object?["pages"] as? [[String: Any]])
     #expect(pages.map { $0["number"] as? Int } == [2, 3, 4, 7])
-    let printedPages = printed.pages
+    // A page set carries styles, so its text has no marks: printed with `--marks styles`.
+    let styled = try Executable.run(common + ["--color", "never", "--marks", "styles", Self.guide])
+    let printedPages = styled.pages
+    #expect(printedPages.count == pages.count)
     for (page, printedPage) in zip(pages, printedPages) {
       #expect((page["lines"] as? [String]) == printedPage.map(String.init))
     }

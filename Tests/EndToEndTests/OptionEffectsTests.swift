@@ -116,10 +116,29 @@ struct OptionEffectsTests {
     #expect(!none.contains("example.org") && none.contains("link,"))
   }
 
+  @Test("--marks: marks in the text without colour (auto), none with it; text and styles force either")
+  func marks() throws {
+    let input = Data("### Third\n\nSome *em*, **strong**, ~~old~~ and `code`; ![a gauge](g.png).\n".utf8)
+    let marked = ["### Third", "_em_", "**strong**", "~~old~~", "`code`", "[image: a gauge]"]
+    let plain = try Executable.run(["--from", "markdown", "--color", "never", "--page-size", "60x8", "-"], stdin: input)
+    for mark in marked { #expect(plain.stdout.contains(mark), "\(mark) in \(plain.stdout)") }
+    let styled = try Executable.run(["--from", "markdown", "--color", "always", "--page-size", "60x8", "-"], stdin: input)
+    #expect(!styled.stdout.contains("_em_") && !styled.stdout.contains("###") && !styled.stdout.contains("`"))
+    #expect(styled.stdout.contains("\u{1B}[3mem") && styled.stdout.contains("\u{1B}[9mold"))
+    let forced = try Executable.run(
+      ["--from", "markdown", "--color", "always", "--marks", "text", "--page-size", "60x8", "-"], stdin: input)
+    #expect(forced.stdout.contains("\u{1B}[3mem") && forced.stdout.contains("###"))
+    let unmarked = try Executable.run(
+      ["--from", "markdown", "--color", "never", "--marks", "styles", "--page-size", "60x8", "-"], stdin: input)
+    #expect(unmarked.stdout.hasPrefix("Third\n\nSome em, strong, old and code; a gauge."))
+  }
+
   @Test("--tab-width, --first-page, --smart, --from")
   func smallOptions() throws {
-    #expect(try run(["--page-size", "40x30", "--tab-width", "4"]).stdout.contains("\n    code with a tab\n"))
-    #expect(try run(["--page-size", "40x30"]).stdout.contains("\n        code with a tab\n"))
+    // Printed without colour, a code block is indented 4.
+    #expect(try run(["--page-size", "40x30", "--tab-width", "4"]).stdout.contains("\n        code with a tab\n"))
+    #expect(try run(["--page-size", "40x30"]).stdout.contains("\n            code with a tab\n"))
+    #expect(try run(["--page-size", "40x30", "--marks", "styles"]).stdout.contains("\n        code with a tab\n"))
     #expect(try run(["--page-size", "40x30", "--first-page", "7"]).pages[0].last?.trimmingCharacters(in: .whitespaces) == "7")
     #expect(try run(["--page-size", "80x30", "--smart"]).stdout.contains("“quotes” – and dashes…"))
     let text = try Executable.run(["--from", "text", "--page-size", "40x30", "-"], stdin: Data("# not a heading\n".utf8))

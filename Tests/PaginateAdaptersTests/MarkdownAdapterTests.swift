@@ -20,8 +20,9 @@ func withoutSources(_ blocks: [Block]) -> [Block] {
     copy.source = nil
     switch block.content {
     case .blockQuote(let children): copy.content = .blockQuote(withoutSources(children))
+    case .callout(let label, let children): copy.content = .callout(label: label, withoutSources(children))
     case .list(var list):
-      list.items = list.items.map { ListBlock.Item(withoutSources($0.blocks)) }
+      list.items = list.items.map { ListBlock.Item(withoutSources($0.blocks), checkbox: $0.checkbox) }
       copy.content = .list(list)
     case .table(var table):
       table.header.source = nil

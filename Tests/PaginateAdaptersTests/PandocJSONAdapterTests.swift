@@ -115,14 +115,17 @@ struct PandocJSONAdapterTests {
       ])
   }
 
-  @Test("quotes, math, citations, super- and subscripts keep their words")
+  @Test("quotes, math, citations, super- and subscripts keep their words; strikeout is struck out")
   func textOnlyInlines() throws {
     let document = try document(
       #"{"t":"Para","c":[{"t":"Quoted","c":[{"t":"DoubleQuote"},[\#(words("hi"))]]},{"t":"Space"},"#
         + #"{"t":"Math","c":[{"t":"InlineMath"},"e=mc^2"]},{"t":"Space"},"#
         + #"{"t":"Cite","c":[[],[\#(words("[Smith]"))]]},{"t":"Superscript","c":[\#(words("2"))]},"#
         + #"{"t":"Strikeout","c":[\#(words("old"))]}]}"#)
-    #expect(document.blocks == [.paragraph([.text("\u{201C}hi\u{201D} "), .code("e=mc^2"), .text(" [Smith]^2old")])])
+    #expect(
+      document.blocks == [
+        .paragraph([.text("\u{201C}hi\u{201D} "), .code("e=mc^2"), .text(" [Smith]^2"), .strikethrough([.text("old")])])
+      ])
   }
 
   @Test("an element this version does not know keeps every word inside it")

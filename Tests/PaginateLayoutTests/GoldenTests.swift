@@ -93,6 +93,77 @@ struct GoldenTests {
     assertGolden(framed(all, columns: columns), named: "html.\(columns)x30")
   }
 
+  /// GitHub's extensions as READMEs use them.
+  static let github = """
+    # Tidewatch
+
+    - [x] log the morning tide
+    - [ ] check the painted post
+
+    1) Open the log.
+    2) Write the height.
+
+    The ~~old~~ new gauge[^gauge] reads in metres[^m].
+
+    | Station | Gauge |
+    | --- | :-: |
+    | [pier-east][east] <br> north side | `tw read` |
+    | ~~pier-west~~ | *closed* |
+
+    > [!WARNING]
+    > Back up the log before pruning.
+
+    > [!TIP]
+    > `tw prune --dry-run` shows what would go.
+
+    [east]: https://example.org/pier-east
+    [^gauge]: Installed in 2024.
+    [^m]: Not feet.
+    """
+
+  @Test("GitHub Markdown: task lists, ) lists, strikethrough, footnotes, a table with links and <br>, alerts", arguments: [40, 24])
+  func gitHub(columns: Int) {
+    // As printed without colour: struck-out text and code are marked in the text.
+    let all = pages(markdownDocument(Self.github), options(columns, 40) {
+      $0.footer = "|{page}|"
+      $0.marks = .text
+    })
+    assertGolden(framed(all, columns: columns), named: "github.\(columns)x40")
+  }
+
+  /// What styles show on a terminal, for plain text.
+  static let marked = """
+    # Level one
+
+    ## Level two
+
+    ### Level three, long enough to wrap under its marker
+
+    #### Level four
+
+    ##### Level five
+
+    ###### Level six
+
+    Text with *emphasis*, **strong**, ***both***, `code`, `` a`tick ``, ~~struck~~ and a
+    [link](https://example.org) around ![a painted tide post](post.png) and ![](blank.png).
+
+    ```swift
+    let height = 3.86  // metres
+    ```
+
+    1. A list item with `code`
+    """
+
+  @Test("without colour: headings 1–6, code blocks, inline code, emphasis, struck-out text and images are marked", arguments: [40, 24])
+  func marks(columns: Int) {
+    let all = pages(markdownDocument(Self.marked), options(columns, 44) {
+      $0.footer = "|{page}|"
+      $0.marks = .text
+    })
+    assertGolden(framed(all, columns: columns), named: "marks.\(columns)x44")
+  }
+
   @Test("CJK and mixed-script paragraphs")
   func cjk() {
     let document = markdownDocument(

@@ -69,6 +69,35 @@ struct PageSetTests {
     }
   }
 
+  @Test("rows that wrap are ruled apart; columns too narrow for their longest words are stacked instead of cut")
+  func tableRowsAndStacking() {
+    let wide = markdownDocument(
+      """
+      | Station | Notes |
+      |---|---|
+      | pier-east | painted post, read at low water |
+      | harbour | none |
+      """)
+    let ruled = pages(wide, options(30, 12))[0].textLines
+    // The first row takes two lines; a dashed rule, crossed where the columns meet, ends it.
+    #expect(ruled[2].hasSuffix("│ painted post, read") && ruled[3].hasSuffix("│ at low water"))
+    #expect(ruled[4].allSatisfy { $0 == "┄" || $0 == "┼" } && ruled[4].filter { $0 == "┼" }.count == 1)
+    #expect(ruled[5].hasPrefix("harbour") && ruled[6].isEmpty, "no rule after the last row")
+    let narrow = markdownDocument(
+      """
+      | Protocol | Client<br>(Sends requests) | Repository |
+      |---|---|---|
+      | WebSocket | yes | swift-server/async-http-client |
+      """)
+    let stacked = pages(narrow, options(30, 12))[0].textLines
+    #expect(stacked.prefix(2) == ["Protocol: WebSocket", "Client (Sends requests): yes"])
+    #expect(stacked[2] + stacked[3] == "Repository: swift-server/async-http-client")
+    #expect(!stacked.joined().contains("│"))
+    // Bold labels where styles show; plain ones, the colon their mark, in plain text.
+    #expect(pages(narrow, options(30, 12))[0].lines[0].spans.first?.style.contains(.bold) == true)
+    #expect(pages(narrow, options(30, 12) { $0.marks = .text })[0].textLines[0] == "Protocol: WebSocket")
+  }
+
   @Test("a link's note is at the foot of the page that cites it")
   func footnotes() {
     let document = Document(blocks: [

@@ -15,6 +15,7 @@ struct JSONFormTests {
           .softBreak, .code("code"), .link(destination: "https://example.com", title: "Ex", content: [.text("a link")]),
           .image(source: "cat.png", title: "", alt: "a cat"), .hardBreak, .html("<br>"),
           .note([.paragraph("A note."), .paragraph([.emphasis([.text("two")])])]),
+          .strikethrough([.text("struck")]),
         ], source: SourceRange(firstLine: 3, lastLine: 4)),
       Block(.blockQuote([.paragraph("Quoted."), Block(.blockQuote([.paragraph("Deeper.")]))])),
       Block(
@@ -25,6 +26,17 @@ struct JSONFormTests {
               ListBlock.Item([.paragraph("three")], source: SourceRange(line: 9)),
               ListBlock.Item([.paragraph("four"), Block(.list(ListBlock(kind: .bullet, items: [.init([.paragraph("x")])])))]),
             ]))),
+      Block(
+        .list(
+          ListBlock(
+            kind: .ordered(start: 1),
+            items: [
+              ListBlock.Item([.paragraph("done")], checkbox: .checked),
+              ListBlock.Item([.paragraph("to do")], source: SourceRange(line: 12), checkbox: .unchecked),
+            ], delimiter: .parenthesis))),
+      Block(.centered([.paragraph("centred")])),
+      Block(.callout(label: "Warning", [.paragraph("Careful.")]), source: SourceRange(line: 14)),
+      Block(.callout(label: "Note", [])),
       Block(.codeBlock(info: "swift", text: "let x = 1\n\tprint(x)")),
       Block(.codeBlock(info: "", text: "")),
       Block(.thematicBreak),
@@ -107,12 +119,12 @@ struct JSONFormTests {
       (#"{"version": 1}"#, "$: missing key 'blocks' in document"),
       (
         #"{"version": 1, "blocks": [{"type": "para"}]}"#,
-        "$.blocks[0].type: expected one of heading, paragraph, quote, list, code, rule, html, table, definitions, center, pagebreak; got 'para'"
+        "$.blocks[0].type: expected one of heading, paragraph, quote, list, code, rule, html, table, definitions, center, callout, pagebreak; got 'para'"
       ),
       (#"{"version": 1, "blocks": [{"type": "heading", "levle": 1}]}"#, "$.blocks[0].levle: unknown key 'levle' in heading block; expected one of 'inlines', 'level', 'lines', 'text', 'type'"),
       (#"{"version": 1, "blocks": [{"type": "heading", "level": "one"}]}"#, "$.blocks[0].level: expected an integer, got a string"),
       (#"{"version": 1, "blocks": [{"type": "paragraph"}]}"#, "$.blocks[0]: missing key 'text' or 'inlines' in paragraph block"),
-      (#"{"version": 1, "blocks": [{"type": "paragraph", "inlines": [{"type": "blink"}]}]}"#, "$.blocks[0].inlines[0].type: expected one of text, emphasis, strong, code, link, image, softbreak, linebreak, html, note; got 'blink'"),
+      (#"{"version": 1, "blocks": [{"type": "paragraph", "inlines": [{"type": "blink"}]}]}"#, "$.blocks[0].inlines[0].type: expected one of text, emphasis, strong, strikethrough, code, link, image, softbreak, linebreak, html, note; got 'blink'"),
       (#"{"version": 1, "blocks": [{"type": "rule", "lines": [5, 2]}]}"#, "$.blocks[0].lines: expected [first, last] with 1 <= first <= last, got [5, 2]"),
       (#"{"version": 1, "blocks": [{"type": "list", "start": 2, "items": []}]}"#, "$.blocks[0].start: a bullet list has no start number (got 2); add \"ordered\": true"),
       (#"{"version": 1, "blocks": [{"type": "code"}]}"#, "$.blocks[0]: missing key 'text' in code block"),

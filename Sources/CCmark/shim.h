@@ -1,2 +1,0 @@
-// The system libcmark (Debian: libcmark-dev). Only PaginateAdapters/Markdown imports it.
-#include <cmark.h>

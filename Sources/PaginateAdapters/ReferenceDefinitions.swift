@@ -1,0 +1,82 @@
+/// A Markdown document's link reference definitions (`[label]: destination "title"`) and
+/// footnote definitions (`[^label]: text`), by label, for parsing text apart from the document
+/// (a table's cells) with the definitions it cites.
+///
+/// Only the labels are read here, to pick definitions: libcmark-gfm parses the definitions
+/// themselves, appended to the text. Appending all of them to every table cost a parse of every
+/// definition per table (a README with 30 tables and 900 definitions: 27,000 parses).
+struct ReferenceDefinitions {
+  /// Each definition's source lines, by normalised label (the first definition of a label wins,
+  /// as in CommonMark).
+  private var definitions: [String: String] = [:]
+
+  /// Reads the definitions in `source`: lines that are definitions and nothing else (the
+  /// lines of a document that no block covers). A definition starts with `[label]:` after at
+  /// most three spaces; the lines after it, up to the next one or a blank line, are its own
+  /// (a destination or title on a line of its own). Read as bytes: every character that
+  /// matters is ASCII.
+  init(source: [UInt8]) {
+    var label: String?
+    var start = 0
+    func finish(at end: Int) {
+      if let label, definitions[label] == nil {
+        definitions[label] = String(decoding: source[start..<end], as: UTF8.self)
+      }
+    }
+    var lineStart = 0
+    while lineStart < source.count {
+      var lineEnd = lineStart
+      while lineEnd < source.count && source[lineEnd] != 0x0A { lineEnd += 1 }
+      if lineEnd < source.count { lineEnd += 1 }
+      let line = source[lineStart..<lineEnd]
+      if let found = Self.label(startingDefinition: line) {
+        finish(at: lineStart)
+        label = found
+        start = lineStart
+      } else if ByteText.isBlank(line) {
+        finish(at: lineStart)
+        label = nil
+      }
+      lineStart = lineEnd
+    }
+    finish(at: source.count)
+  }
+
+  /// The source of the definitions whose labels the text of `cells` has in brackets, one
+  /// after another (a blank line between).
+  func cited(in cells: [String]) -> String {
+    guard !definitions.isEmpty else { return "" }
+    var labels: Set<String> = []
+    for cell in cells where cell.utf8.contains(UInt8(ascii: "]")) {
+      let bytes = Array(cell.utf8)
+      var open: Int?
+      for (index, byte) in bytes.enumerated() {
+        if byte == UInt8(ascii: "[") {
+          open = index + 1
+        } else if byte == UInt8(ascii: "]"), let from = open {
+          labels.insert(Self.normalized(bytes[from..<index]))
+          open = nil
+        }
+      }
+    }
+    return labels.sorted().compactMap { definitions[$0] }.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }
+      .joined(separator: "\n")
+  }
+
+  /// The label of a line that starts a definition: `[label]:` after at most three spaces.
+  static func label(startingDefinition line: ArraySlice<UInt8>) -> String? {
+    var index = line.startIndex
+    while index < line.endIndex && line[index] == 0x20 && index - line.startIndex < 4 { index += 1 }
+    guard index - line.startIndex < 4, index < line.endIndex, line[index] == UInt8(ascii: "[") else { return nil }
+    let from = index + 1
+    guard let close = line[from...].firstIndex(of: UInt8(ascii: "]")), close > from,
+      close + 1 < line.endIndex, line[close + 1] == UInt8(ascii: ":")
+    else { return nil }
+    return normalized(line[from..<close])
+  }
+
+  /// A label as CommonMark matches it: case folded, runs of white space as one space, trimmed.
+  static func normalized(_ label: ArraySlice<UInt8>) -> String {
+    String(decoding: label, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+  }
+}

@@ -7,6 +7,11 @@ public import PaginateModel
 /// - A line indented by a tab or four or more spaces is verbatim: runs of such lines (with the
 ///   blank lines between them) become a code block, kept exactly.
 /// - A form feed is a page break.
+/// - Text written one paragraph per line, as editors that wrap softly save it, is read so:
+///   when most of the text (in the first 256 KiB) is on lines wider than 100 columns, each line
+///   is a paragraph of its own, and a short line (up to 50 columns, not ending in `.`, `,`, `;`,
+///   `:`, `!` or `?`) with a blank line (or the start or end of the text) before and after it
+///   is a heading of level 2.
 /// - CRLF and lone CR end lines as LF does; a leading byte-order mark is dropped.
 /// - Invalid UTF-8 becomes U+FFFD; control characters other than tab become visible escapes
 ///   (`^[` for ESC), so no raw control byte reaches the model.
@@ -47,6 +52,21 @@ struct PlainTextBuilder: Sendable {
   private var lineNumber = 0
 
   private var atStart = true
+  /// Whether each line is a paragraph (text written one paragraph per line): decided from the
+  /// first bytes fed.
+  private var linePerParagraph = false
+  /// Whether the line before was blank (or there was none): a short line after one may be a
+  /// heading, when a blank line follows it too.
+  private var afterBlankLine = true
+  /// Whether the paragraph being gathered is one short line that is a heading if a blank line
+  /// (or the end) comes next.
+  private var headingCandidate = false
+
+  /// The width above which a line counts as long, in columns, and the share of the text on
+  /// such lines above which the text is read a paragraph per line.
+  static let longLine = 100
+  static let headingLine = 50
+  static let sampleSize = 1 << 18
   /// Whether the bytes fed since ``takeSawNonASCII()`` last reset it held a byte of 0x80 or
   /// above: bytes without one are valid UTF-8 and need no count of invalid sequences.
   private var sawNonASCII = false
@@ -61,6 +81,7 @@ struct PlainTextBuilder: Sendable {
       if bytes.count < 3 && !isFinal { return 0 }
       start = ByteText.byteOrderMarkLength(bytes)
       atStart = false
+      linePerParagraph = Self.isLinePerParagraph(UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, Self.sampleSize)]))
     }
     var index = start
     var lineStart = start
@@ -115,6 +136,32 @@ struct PlainTextBuilder: Sendable {
     return count
   }
 
+  /// Whether most of the text in `sample` (its prose lines: not blank, not indented by four
+  /// columns) is on lines wider than ``longLine`` columns (counted as UTF-8 sequences).
+  static func isLinePerParagraph(_ sample: UnsafeBufferPointer<UInt8>) -> Bool {
+    var total = 0
+    var long = 0
+    var lineStart = 0
+    var index = 0
+    while lineStart < sample.count {
+      index = lineStart
+      var columns = 0
+      while index < sample.count && sample[index] != 0x0A && sample[index] != 0x0D {
+        if sample[index] & 0xC0 != 0x80 { columns += 1 }
+        index += 1
+      }
+      let line = UnsafeBufferPointer(rebasing: sample[lineStart..<index])
+      let indent = line.prefix { ByteText.isSpaceOrTab($0) }
+      let indentColumns = indent.reduce(0) { $0 + ($1 == 0x09 ? 4 : 1) }
+      if indentColumns < 4 && indent.count < line.count {
+        total += columns
+        if columns > longLine { long += columns }
+      }
+      lineStart = index + 1
+    }
+    return total > 0 && long * 2 > total
+  }
+
   /// Whether a byte of 0x80 or above was fed since the last call; resets it.
   mutating func takeSawNonASCII() -> Bool {
     defer { sawNonASCII = false }
@@ -138,7 +185,7 @@ struct PlainTextBuilder: Sendable {
   }
 
   mutating func finish() -> [Block] {
-    endParagraph()
+    endParagraph(asHeading: headingCandidate)
     endVerbatim()
     return blocks
   }
@@ -153,12 +200,15 @@ struct PlainTextBuilder: Sendable {
       first += 1
     }
     if first == bytes.count {  // blank
-      endParagraph()
+      endParagraph(asHeading: headingCandidate)
       if !verbatim.isEmpty { pendingBlankLines += 1 }
+      afterBlankLine = true
       return
     }
+    let wasAfterBlankLine = afterBlankLine
+    afterBlankLine = false
     if indent >= 4 {
-      endParagraph()
+      endParagraph(asHeading: false)
       if verbatim.isEmpty {
         verbatimStart = lineNumber
       } else {
@@ -169,6 +219,9 @@ struct PlainTextBuilder: Sendable {
       return
     }
     endVerbatim()
+    // A paragraph a line: the one before ends here (a heading candidate that a blank line
+    // does not follow is a paragraph).
+    if linePerParagraph { endParagraph(asHeading: false) }
     if paragraphLines == 0 {
       paragraphStart = lineNumber
     } else {
@@ -180,15 +233,32 @@ struct PlainTextBuilder: Sendable {
     paragraph.append(contentsOf: line)
     if !isPrintableASCII { paragraphNeedsCheck = true }
     paragraphLines += 1
+    guard linePerParagraph else { return }
+    if wasAfterBlankLine && Self.mayBeHeading(line) {
+      headingCandidate = true
+    } else {
+      endParagraph(asHeading: false)
+    }
+  }
+
+  /// Whether a line could be a heading of text written a paragraph per line: at most
+  /// ``headingLine`` columns, and no `.`, `,`, `;`, `:`, `!` or `?` at its end.
+  static func mayBeHeading(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let last = line.last else { return false }
+    let columns = line.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+    let ending: Set<UInt8> = [UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?")]
+    return columns <= headingLine && !ending.contains(last)
   }
 
   private mutating func pageBreak() {
-    endParagraph()
+    endParagraph(asHeading: headingCandidate)
+    afterBlankLine = true
     endVerbatim()
     blocks.append(Block(.pageBreak, source: SourceRange(line: max(lineNumber, 1))))
   }
 
-  private mutating func endParagraph() {
+  private mutating func endParagraph(asHeading: Bool) {
+    headingCandidate = false
     guard paragraphLines > 0 else { return }
     // Tabs inside a paragraph are spaces; other controls become visible escapes.
     if paragraphNeedsCheck {
@@ -197,10 +267,8 @@ struct PlainTextBuilder: Sendable {
     var text = String(decoding: paragraph, as: UTF8.self)
     if paragraphNeedsCheck { text = VisibleControls.escape(text) }
     paragraphNeedsCheck = false
-    blocks.append(
-      .paragraph(
-        [.text(text)],
-        source: SourceRange(firstLine: paragraphStart, lastLine: paragraphStart + paragraphLines - 1)))
+    let source = SourceRange(firstLine: paragraphStart, lastLine: paragraphStart + paragraphLines - 1)
+    blocks.append(asHeading ? .heading(level: 2, [.text(text)], source: source) : .paragraph([.text(text)], source: source))
     paragraph.removeAll(keepingCapacity: true)
     paragraphLines = 0
   }
@@ -346,6 +414,9 @@ struct PlainTextStream: BlockSource {
     }
     pending.removeLast(Self.chunkSize - max(count, 0))
     let isFinal = count <= 0
+    // The first feed decides how the text is read from its first 256 KiB
+    // (`PlainTextBuilder.sampleSize`): it gets all of them, however the reads come.
+    if bytesDone == 0 && !isFinal && pending.count < PlainTextBuilder.sampleSize { return }
     // A chunk with no line end completes nothing: read on (so a huge line is scanned once).
     if !isFinal && !pending[kept...].contains(where: { $0 <= 0x0D && ($0 == 0x0A || $0 == 0x0D || $0 == 0x0C) }) {
       return

@@ -115,4 +115,32 @@ struct InvalidUTF8CountTests {
       #expect(InputSource(bytes: bytes, name: "x").invalidUTF8Count == expected, "\(bytes)")
     }
   }
+
+  @Test("text written a paragraph per line: each long line a paragraph, a short line alone between blank lines a heading")
+  func paragraphPerLine() throws {
+    let long1 = String(repeating: "The tide came in over the sand and went out again. ", count: 3) + "End."
+    let long2 = String(repeating: "A second paragraph, on one line of its own as well. ", count: 3) + "End."
+    let document = try plainText("Harbour Notes\n\n\(long1)\n\(long2)\nNot a heading:\n\(long1)\n\nLow Water\n")
+    #expect(
+      document.blocks.map(\.content) == [
+        .heading(level: 2, [.text("Harbour Notes")]),
+        .paragraph([.text(long1)]),
+        .paragraph([.text(long2)]),
+        .paragraph([.text("Not a heading:")]),
+        .paragraph([.text(long1)]),
+        .heading(level: 2, [.text("Low Water")]),
+      ])
+    #expect(document.blocks.map(\.source) == [1, 3, 4, 5, 6, 8].map { SourceRange(line: $0) })
+  }
+
+  @Test("text wrapped by hand (most lines short) is read as before: lines joined into paragraphs, no headings")
+  func hardWrappedUnchanged() throws {
+    let document = try plainText("Title\n\nA paragraph wrapped\nby hand at a narrow width\nover three lines.\n\nEnd\n")
+    #expect(
+      document.blocks.map(\.content) == [
+        .paragraph([.text("Title")]),
+        .paragraph([.text("A paragraph wrapped by hand at a narrow width over three lines.")]),
+        .paragraph([.text("End")]),
+      ])
+  }
 }

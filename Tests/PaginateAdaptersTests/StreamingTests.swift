@@ -59,6 +59,21 @@ struct StreamingTests {
     #expect(diagnostics.invalidUTF8Count == 1)
   }
 
+  /// Text written a paragraph per line: a heading, long lines, a short line that is not a
+  /// heading, an indented line.
+  static let softText = Array(
+    ("Harbour Notes\n\n" + String(repeating: "The tide came in and went out again, as it always had. ", count: 3)
+      + "\nA short line.\n" + String(repeating: "Second paragraph on a single long line, as editors save it. ", count: 3)
+      + "\n\n    verbatim line\n\nLow Water\n").utf8)
+
+  @Test("text written a paragraph per line, read in pieces of any size, gives the blocks of the whole read", arguments: [1, 7, 64, 1 << 20])
+  func softWrappedPieces(piece: Int) throws {
+    let whole = try PlainTextAdapter().document(from: InputSource(bytes: Self.softText, name: "x")).blocks
+    #expect(whole.map(\.content).first == .heading(level: 2, [.text("Harbour Notes")]))
+    #expect(whole.count == 6)
+    #expect(streamedBlocks(PlainTextAdapter(), Self.softText, piece: piece) == whole)
+  }
+
   @Test("plain text: the first block comes before the rest of a large input is read")
   func plainTextReadsAhead() {
     let paragraph = Array("Words of a paragraph, ended by a blank line.\n\n".utf8)

@@ -27,9 +27,12 @@ for file in SampleDocs/*.md; do
     grep -A12 -E "Invalid|uninitialised|definitely lost in" "$log" >&2 || true
   }
   lost="$(grep -E 'definitely lost:' "$log" | sed 's/.*definitely lost: //')"
-  if grep -q cmark "$log"; then
+  # Loss records (blank-line separated) that name libcmark; an error's stack that passes
+  # through the Markdown reader's Swift symbols (CmarkTreeConverter, cmark_node_type) is not one.
+  cmark_losses="$(sed -E 's/^==[0-9]+== ?//' "$log" | awk -v RS= '/lost in loss record/ && /cmark/')"
+  if [ -n "$cmark_losses" ]; then
     echo "leak-check: $file: libcmark memory lost:" >&2
-    grep -B3 -A20 cmark "$log" >&2
+    printf '%s\n' "$cmark_losses" >&2
     status=1
   fi
   echo "leak-check: $file: definitely lost: ${lost:-0 bytes}"

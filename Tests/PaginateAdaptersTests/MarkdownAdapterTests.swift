@@ -130,6 +130,20 @@ struct MarkdownAdapterTests {
     ])
   }
 
+  @Test("an HTML <table> closes a paragraph left open before it, as in a no-quirks HTML5 document")
+  func htmlTableClosesParagraph() throws {
+    // gumbo reads the document's quirks mode at <table>; a fragment parse never sets it, so
+    // the adapter hands gumbo zeroed memory (no quirks). In quirks mode the table would be
+    // inside the paragraph and the paragraph's text would run into the table's.
+    let blocks = withoutSources(try markdown("<p>before\n<table><tr><td>cell</td></tr></table>\n").blocks)
+    #expect(blocks.count == 2)
+    #expect(blocks.first == .paragraph("before"))
+    guard case .table = blocks.last?.content else {
+      Issue.record("expected a table after the paragraph, got \(blocks)")
+      return
+    }
+  }
+
   @Test("a page-break comment may be spaced and cased any way, and nothing else is one")
   func pageBreakComments() throws {
     let pageBreaks = [

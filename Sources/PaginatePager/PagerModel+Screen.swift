@@ -6,31 +6,25 @@ extension PagerModel {
   /// What the terminal must show: exactly ``rows`` lines, none wider than ``columns``: the
   /// page or spread centred, search matches highlighted, and a status line at the bottom.
   public func screen() -> [Line] {
-    if mode == .help { return helpScreen() }
-    let area = rows - 1
-    let content: [Line]
-    let pageSize = controller.options.pageSize
-    if showsSpreads, var spread = controller.currentSpread {
-      let facing = controller.facing ?? FacingOptions()
-      spread.left = spread.left.map(highlighted)
-      spread.right = spread.right.map(highlighted)
-      content = spread.lines(pageSize: pageSize, gutter: facing.gutter, spine: facing.drawsSpine)
-    } else {
-      content = highlighted(controller.currentPage).lines
+    if case .help(let scroll) = mode { return helpScreen(scroll: scroll) }
+    var content = highlightedUnitLines(next: false)
+    if scrollsByLine && scroll + area > content.count {
+      // Scrolled past the unit's top: the next unit's start fills the screen below it.
+      content += highlightedUnitLines(next: true)
     }
-    let contentWidth = content.map(\.width).max() ?? 0
-    let pageWidth = showsSpreads ? pageSize.columns * 2 + (controller.facing?.gutter ?? 0) : pageSize.columns
-    let indent = max((columns - max(pageWidth, contentWidth)) / 2, 0)
-    let visible = Array(content.dropFirst(scroll).prefix(area))
+    let wide = contentWidth > columns
+    let indent = wide ? 0 : max((columns - contentWidth) / 2, 0)
+    let visible = Array(content.dropFirst(scrollsByLine ? scroll : 0).prefix(area))
     let margin = Line(String(repeating: " ", count: indent))
     var lines: [Line] = []
     for line in visible {
-      let fitted = line.width + indent > columns ? Self.cut(line, to: columns - indent) : line
-      var shown = fitted.isEmpty ? fitted : fitted.prefixed(by: margin)
+      var shown = wide ? line.cells(column..<(column + columns)) : line
+      if shown.width + indent > columns { shown = shown.cells(0..<(columns - indent)) }
+      if !shown.isEmpty { shown = shown.prefixed(by: margin) }
       shown.trimTrailingSpaces()
       lines.append(shown)
     }
-    // Blank lines under a short page so that the screen is fully drawn.
+    // A page shorter than the screen is centred on it.
     let topPadding = max((area - visible.count) / 2, 0)
     lines = Array(repeating: Line(), count: min(topPadding, area - lines.count)) + lines
     lines += Array(repeating: Line(), count: max(area - lines.count, 0))
@@ -38,43 +32,67 @@ extension PagerModel {
     return lines
   }
 
-  /// The status line: file, page of count, side, chapter, percentage; or the prompt.
+  /// The lines of the unit shown (or the next one), matches of the last search highlighted.
+  private func highlightedUnitLines(next: Bool) -> [Line] {
+    if showsSpreads, let current = controller.currentSpread {
+      guard var spread = next ? controller.spread(at: current.index + 1) : current else { return [] }
+      spread.left = spread.left.map(highlighted)
+      spread.right = spread.right.map(highlighted)
+      return lines(of: spread)
+    }
+    let index = controller.currentPage.index + (next ? 1 : 0)
+    return controller.page(at: index).map { highlighted($0).lines } ?? []
+  }
+
+  /// The status line: page of count, file, side, chapter; percentage and hints; or the prompt.
   private func statusLineText() -> (left: String, right: String) {
     switch mode {
     case .search(let forward, let text):
-      return ((forward ? "/" : "?") + text, "Enter to search, Esc to cancel")
+      return ((forward ? "/" : "?") + text, "Enter search · Esc cancel · ↑↓ history")
     case .number(let digits):
-      return ("page: " + digits, "g or Enter to go, Esc to cancel")
+      return (digits, "g page · % percent · Space pages · j lines")
+    case .prefix(let prefix):
+      return (String(prefix), prefix == ":" ? "n next file · p previous · q quit" : "f facing · d double-sided · w wrap")
     default:
       break
     }
     let position = controller.position
     // A file name can hold control characters too: they are shown, never sent.
-    let name = VisibleControls.escape(
-      configuration.fileName.split(separator: "/").last.map(String.init) ?? configuration.fileName)
-    var left = "\(name) — \(position) · \(position.side.rawValue)"
+    let name = VisibleControls.escape(fileName.split(separator: "/").last.map(String.init) ?? fileName)
+    let count = position.pageCount.map { String($0 + position.pageNumber - position.pageIndex - 1) } ?? "?"
+    var numbers = String(position.pageNumber)
     if showsSpreads, let spread = controller.currentSpread {
-      let numbers = spread.pages.map { String($0.number) }.joined(separator: "–")
-      let count = position.pageCount.map { String($0 + position.pageNumber - position.pageIndex - 1) } ?? "?"
-      left = "\(name) — \(numbers) of \(count)"
+      numbers = spread.pages.map { String($0.number) }.joined(separator: "–")
     }
+    // The position first: on a narrow terminal the name and the rest are cut, not it.
+    var left = "\(numbers) of \(count) · \(name)"
+    if configuration.fileNames.count > 1 { left += " (\(fileIndex + 1)/\(configuration.fileNames.count))" }
+    if controller.options.isDoubleSided && !showsSpreads { left += " · " + position.side.rawValue }
     if !position.runningHead.isEmpty { left += " · " + position.runningHead }
-    var right = "\(Int((position.fraction * 100).rounded()))%"
-    if maxScroll > 0 {
-      let lines = controller.options.pageSize.lines
-      right = "↕ \(scroll + 1)-\(min(scroll + rows - 1, lines)) of \(lines) · " + right
+    var right: [String] = []
+    if let message { right.append(message) }
+    if unitHeight > area {
+      right.append("lines \(scroll + 1)-\(min(scroll + area, unitHeight)) of \(unitHeight)")
     }
-    if controller.isWrapping { right += " · wrap" }
-    if let message { right = message + " · " + right }
-    right += " · H help"
-    return (left, right)
+    if maxColumn > 0 { right.append("cols \(column + 1)-\(min(column + columns, contentWidth)) of \(contentWidth)") }
+    if controller.isWrapping { right.append("wrap") }
+    if isFollowing { right.append("F") }
+    let percent = Int((position.fraction * 100).rounded())
+    if position.pageCount != nil {
+      right.append("\(percent)%")
+    } else if position.fraction > 0 {
+      // Before the end is laid out the share is an estimate.
+      right.append("~\(percent)%")
+    }
+    right.append("h help")
+    return (left, right.joined(separator: " · "))
   }
 
   private func statusLine() -> Line {
     var (left, right) = statusLineText()
     // On a narrow terminal the hints go first, then all but a message: the page number stays.
     if DisplayWidth.of(left) + DisplayWidth.of(right) + 1 > columns {
-      right = right.replacing(" · H help", with: "")
+      right = right.replacing(" · h help", with: "").replacing("h help", with: "")
       if DisplayWidth.of(left) + DisplayWidth.of(right) + 1 > columns { right = message ?? "" }
     }
     let rightWidth = DisplayWidth.of(right)
@@ -89,28 +107,14 @@ extension PagerModel {
     return Line(text + String(repeating: " ", count: padding), style: .highlight)
   }
 
-  private func helpScreen() -> [Line] {
-    let help = [
-      "paginate browse — keys",
-      "",
-      "  Space PageDown → l j Enter   next page (or spread)",
-      "  b PageUp ← h k               previous page",
-      "  ↓ ↑                          scroll a page taller than the screen",
-      "  g Home / G End               first / last page",
-      "  N g  or  N Enter             go to page N",
-      "  / text   ? text              search forward / backward",
-      "  n / N                        next / previous match",
-      "  f                            facing pages on or off",
-      "  d                            double-sided on or off",
-      "  w                            wrap-around on or off",
-      "  r                            reload the file",
-      "  H F1                         this help",
-      "  q Esc                        quit",
-      "",
-      "Press any key to go back.",
-    ]
-    var lines = help.prefix(rows).map { Line(Self.cutText($0, to: columns)) }
-    lines += Array(repeating: Line(), count: max(rows - lines.count, 0))
+  private func helpScreen(scroll: Int) -> [Line] {
+    let help = PagerKeys.helpLines
+    let page = max(rows - 1, 1)
+    var lines = help.dropFirst(scroll).prefix(page).map { Line(Self.cutText($0, to: columns)) }
+    lines += Array(repeating: Line(), count: max(page - lines.count, 0))
+    let shown = "help \(scroll + 1)-\(min(scroll + page, help.count)) of \(help.count) · Space b j k scroll · q back"
+    let status = Self.cutText(shown, to: columns)
+    lines.append(Line(status + String(repeating: " ", count: max(columns - DisplayWidth.of(status), 0)), style: .highlight))
     return lines
   }
 

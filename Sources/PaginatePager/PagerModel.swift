@@ -3,8 +3,10 @@ public import PaginateModel
 public import PaginatePaging
 
 /// Everything the pager knows and decides, with no terminal in sight: which page or spread is
-/// shown, how big pages are for the terminal, what each key does, and what the screen must show.
-/// The terminal part only reads keys, calls ``handle(_:)`` and draws ``screen()``.
+/// shown and how far it is scrolled, how big pages are for the terminal, what each key does
+/// (``PagerKeys``), and what the screen must show. The terminal part only reads keys, calls
+/// ``handle(_:)``, does what the returned ``Action`` asks (read a file), steps a long search
+/// (``continueSearch(pageLimit:)``) and draws ``screen()``.
 public struct PagerModel: Sendable {
   /// Whether two-page spreads are shown.
   public enum FacingMode: String, Sendable, Hashable, CaseIterable {
@@ -26,21 +28,38 @@ public struct PagerModel: Sendable {
     public var facing: FacingMode
     /// How pages pair into spreads.
     public var facingOptions: FacingOptions
-    /// The name shown in the status line.
-    public var fileName: String
+    /// The names of the files being paged through (`:n` and `:p` move between them); the
+    /// status line shows the current one.
+    public var fileNames: [String]
     /// The narrowest page, in columns, worth showing two of side by side.
     public var readableWidth = 60
+    /// The widest page the terminal's size gives when the page size is not fixed: a measure
+    /// of about 66 characters of text plus margins reads best; wider terminals centre it.
+    public var widestPage = 84
+
+    /// The name of the first file.
+    public var fileName: String { fileNames.first ?? "" }
 
     /// Creates a configuration.
     public init(
       options: LayoutOptions, fixedPageSize: PageSize?, facing: FacingMode, facingOptions: FacingOptions,
-      fileName: String
+      fileNames: [String]
     ) {
       self.options = options
       self.fixedPageSize = fixedPageSize
       self.facing = facing
       self.facingOptions = facingOptions
-      self.fileName = fileName
+      self.fileNames = fileNames.isEmpty ? ["-"] : fileNames
+    }
+
+    /// Creates a configuration for one file.
+    public init(
+      options: LayoutOptions, fixedPageSize: PageSize?, facing: FacingMode, facingOptions: FacingOptions,
+      fileName: String
+    ) {
+      self.init(
+        options: options, fixedPageSize: fixedPageSize, facing: facing, facingOptions: facingOptions,
+        fileNames: [fileName])
     }
   }
 
@@ -50,33 +69,51 @@ public struct PagerModel: Sendable {
     case redraw
     /// Leave the pager.
     case quit
-    /// Read the file again and call ``reload(_:)``.
+    /// Read the current file again and call ``reload(_:)`` (or ``loadFailed(_:)``).
     case reload
+    /// Read file `index` of ``Configuration/fileNames`` and call ``open(_:fileIndex:)``.
+    case open(fileIndex: Int)
   }
 
   /// What keys currently mean.
   public enum InputMode: Sendable, Hashable {
     case normal
-    /// Digits typed so far, for `Ng` or `N Enter`.
+    /// Digits typed so far: a count or page number for the next key (`12g`, `5 Space`, `50%`).
     case number(String)
     /// A search being typed: `/` forward, `?` backward.
     case search(forward: Bool, text: String)
-    /// The help screen.
-    case help
+    /// The first key of a two-key command (`:` or `-`) was typed.
+    case prefix(Character)
+    /// The help screen, scrolled by `scroll` lines.
+    case help(scroll: Int)
   }
 
-  public private(set) var configuration: Configuration
+  public internal(set) var configuration: Configuration
   public internal(set) var controller: PagingController
-  public private(set) var mode: InputMode = .normal
+  public internal(set) var mode: InputMode = .normal
   /// The terminal size: columns and rows (the last row is the status line).
   public private(set) var columns: Int
   public private(set) var rows: Int
   /// The last search, repeated by n and N.
-  public private(set) var lastSearch: (query: String, forward: Bool)?
+  public internal(set) var lastSearch: (query: String, forward: Bool)?
+  /// Searches typed before, oldest first (↑ and ↓ in the prompt).
+  public internal(set) var searchHistory: [String] = []
+  /// Where ↑ and ↓ are in ``searchHistory`` while a search is typed.
+  var historyIndex: Int?
   /// A one-line message for the status line (a failed search, a toggled mode).
-  public private(set) var message: String?
-  /// Lines scrolled within a fixed page taller than the terminal.
-  public private(set) var scroll = 0
+  public internal(set) var message: String?
+  /// Lines scrolled from the top of the page (or spread) shown; past its end the screen shows
+  /// the start of the next one, as one long scroll.
+  public internal(set) var scroll = 0
+  /// Columns scrolled from the left of a page wider than the terminal.
+  public internal(set) var column = 0
+  /// The file shown, an index into ``Configuration/fileNames``.
+  public internal(set) var fileIndex = 0
+  /// A search going on in steps; ``continueSearch(pageLimit:)`` takes it further.
+  var pendingSearch: PendingSearch?
+  /// Whether the file is followed as it grows (`F`): the terminal part reloads it from time to
+  /// time and calls ``followed(_:)``.
+  public internal(set) var isFollowing = false
 
   /// Creates the model for a document and a terminal of `columns` × `rows`.
   ///
@@ -100,8 +137,14 @@ public struct PagerModel: Sendable {
   /// Whether spreads are shown now.
   public var showsSpreads: Bool { controller.facing != nil }
 
+  /// The name of the file shown.
+  public var fileName: String {
+    configuration.fileNames.indices.contains(fileIndex) ? configuration.fileNames[fileIndex] : configuration.fileName
+  }
+
   /// The page size and spread settings for a terminal, falling back to fewer furnishings (no
-  /// header, footer or margins) when the terminal is too small for them.
+  /// header, footer or margins) when the terminal is too small for them. Pages sized by the
+  /// terminal are no wider than ``Configuration/widestPage``.
   static func layout(for configuration: Configuration, columns: Int, rows: Int) -> (LayoutOptions, FacingOptions?) {
     var options = configuration.options
     let gutter = configuration.facingOptions.gutter
@@ -118,7 +161,7 @@ public struct PagerModel: Sendable {
       options.pageSize = fixed
     } else {
       let width = spreads ? max((columns - gutter) / 2, 1) : columns
-      options.pageSize = PageSize(columns: max(width, 1), lines: height)
+      options.pageSize = PageSize(columns: max(min(width, configuration.widestPage), 1), lines: height)
     }
     if (try? options.validate()) == nil {
       options.header = ""
@@ -132,163 +175,65 @@ public struct PagerModel: Sendable {
     return (options, spreads ? configuration.facingOptions : nil)
   }
 
-  /// Follows a new terminal size: a relayout that keeps the same text at the top of the page
-  /// (unless the page size is fixed, when only the view changes).
+  /// Follows a new terminal size: a relayout that keeps the reader's text on the page shown,
+  /// scrolled so that the line that was at the top of the screen is at the top again (unless
+  /// the page size is fixed, when only the view changes).
   public mutating func resize(columns: Int, rows: Int) {
     self.columns = max(columns, 1)
     self.rows = max(rows, 2)
     let (options, facing) = Self.layout(for: configuration, columns: self.columns, rows: self.rows)
     if options != controller.options || facing != controller.facing {
+      let top = topAnchor
       // The options for a terminal fall back until they are valid; were they not, the
       // layout would stay as it was.
       try? controller.relayout(options: options, facing: facing)
+      scroll = 0
+      if let top { scrollToAnchor(top) }
     }
-    scroll = min(scroll, maxScroll)
+    clampView()
   }
 
   /// Replaces the document (the file was read again), keeping the reader's place.
   public mutating func reload(_ source: DocumentSource) {
     controller.reload(source)
+    clampView()
     message = "reloaded"
   }
 
-  private mutating func relayoutForConfiguration() {
+  /// Shows file `fileIndex` of ``Configuration/fileNames`` from its first page.
+  public mutating func open(_ source: DocumentSource, fileIndex: Int) {
+    let (options, facing) = Self.layout(for: configuration, columns: columns, rows: rows)
+    guard let opened = try? PagingController(source: source, options: options, facing: facing) else {
+      message = "cannot lay out \(fileName)"
+      return
+    }
+    let wrapping = controller.isWrapping
+    controller = opened
+    controller.isWrapping = wrapping
+    self.fileIndex = fileIndex
+    scroll = 0
+    column = 0
+    message = "file \(fileIndex + 1) of \(configuration.fileNames.count)"
+  }
+
+  /// The file could not be read (again): the document shown stays, and `reason` is shown.
+  public mutating func loadFailed(_ reason: String) {
+    message = reason
+    isFollowing = false
+  }
+
+  /// A followed file was read again: its new end is shown.
+  public mutating func followed(_ source: DocumentSource) {
+    controller.reload(source)
+    controller.goToLast()
+    scroll = maxScrollInUnit
+    message = "following · any key stops"
+  }
+
+  mutating func relayoutForConfiguration() {
     let (options, facing) = Self.layout(for: configuration, columns: columns, rows: rows)
     try? controller.relayout(options: options, facing: facing)
     scroll = 0
-  }
-
-  // MARK: Keys
-
-  /// Applies a key.
-  public mutating func handle(_ key: Key) -> Action {
-    message = nil
-    switch mode {
-    case .help:
-      mode = .normal
-      return key == .character("q") ? .quit : .redraw
-    case .search(let forward, let text):
-      return handleSearchInput(key, forward: forward, text: text)
-    case .number(let digits):
-      if case .character(let character) = key, character.isASCII, character.isNumber {
-        mode = .number(digits + String(character))
-        return .redraw
-      }
-      mode = .normal
-      if key == .character("g") || key == .enter || key == .character("G") {
-        if let number = Int(digits), controller.go(toPageNumber: number) {
-          scroll = 0
-        } else {
-          message = "no page \(digits)"
-        }
-        return .redraw
-      }
-      if key == .escape { return .redraw }
-      return handleNormal(key)
-    case .normal:
-      return handleNormal(key)
-    }
-  }
-
-  private mutating func handleNormal(_ key: Key) -> Action {
-    switch key {
-    case .character(" "), .pageDown, .right, .character("l"), .character("j"), .enter, .wheelDown:
-      next()
-    case .character("b"), .pageUp, .left, .character("h"), .character("k"), .wheelUp:
-      previous()
-    case .down:
-      if scroll < maxScroll { scroll += 1 } else { next() }
-    case .up:
-      if scroll > 0 { scroll -= 1 } else { previous() }
-    case .character("g"), .home:
-      controller.goToFirst()
-      scroll = 0
-    case .character("G"), .end:
-      controller.goToLast()
-      scroll = 0
-    case .character(let character) where character.isASCII && character.isNumber:
-      mode = .number(String(character))
-    case .character("/"):
-      mode = .search(forward: true, text: "")
-    case .character("?"):
-      mode = .search(forward: false, text: "")
-    case .character("n"):
-      repeatSearch(reversed: false)
-    case .character("N"):
-      repeatSearch(reversed: true)
-    case .character("f"):
-      configuration.facing = showsSpreads ? .off : .on
-      relayoutForConfiguration()
-      message = showsSpreads ? "facing pages" : "single pages"
-    case .character("d"):
-      configuration.options.isDoubleSided.toggle()
-      relayoutForConfiguration()
-      message = configuration.options.isDoubleSided ? "double-sided" : "single-sided"
-    case .character("w"):
-      controller.isWrapping.toggle()
-      message = controller.isWrapping ? "wrap-around on" : "wrap-around off"
-    case .character("r"):
-      return .reload
-    case .character("H"), .function(1):
-      mode = .help
-    case .character("q"), .escape, .control("c"):
-      return .quit
-    case .control("l"):
-      break
-    default:
-      break
-    }
-    return .redraw
-  }
-
-  private mutating func next() {
-    if !controller.goForward() { message = "end of document" } else { scroll = 0 }
-  }
-
-  private mutating func previous() {
-    if !controller.goBack() { message = "start of document" } else { scroll = 0 }
-  }
-
-  private mutating func handleSearchInput(_ key: Key, forward: Bool, text: String) -> Action {
-    switch key {
-    case .enter:
-      mode = .normal
-      guard !text.isEmpty else { return .redraw }
-      lastSearch = (text, forward)
-      search(text, forward: forward, includingCurrent: true)
-    case .escape, .control("c"):
-      mode = .normal
-    case .backspace:
-      if text.isEmpty { mode = .normal } else { mode = .search(forward: forward, text: String(text.dropLast())) }
-    case .character(let character):
-      mode = .search(forward: forward, text: text + String(character))
-    default:
-      break
-    }
-    return .redraw
-  }
-
-  private mutating func repeatSearch(reversed: Bool) {
-    guard let lastSearch else {
-      message = "no previous search"
-      return
-    }
-    search(lastSearch.query, forward: lastSearch.forward != reversed, includingCurrent: false)
-  }
-
-  private mutating func search(_ query: String, forward: Bool, includingCurrent: Bool) {
-    // A new search finds a match already on the screen, as less does; n and N move on.
-    if controller.goToNextMatch(of: query, forward: forward, includingCurrent: includingCurrent) != nil {
-      scroll = 0
-    } else {
-      message = "pattern not found: \(query)"
-    }
-  }
-
-  // MARK: Screen
-
-  /// How far the view can scroll within a fixed page taller than the terminal.
-  var maxScroll: Int {
-    max(controller.options.pageSize.lines - (rows - 1), 0)
+    clampView()
   }
 }

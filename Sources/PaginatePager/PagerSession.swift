@@ -7,6 +7,28 @@ import PaginateRender
 
 /// Runs the pager on the terminal: reads keys, feeds them to the model, draws its screen.
 public enum PagerSession {
+  /// How the terminal is used.
+  public struct Settings: Sendable {
+    /// Whether styles may use colour (off for `NO_COLOR` and `--color never`: bold,
+    /// underline and reverse video only).
+    public var usesColour: Bool
+    /// Whether the mouse wheel scrolls (which stops the terminal selecting text with the mouse
+    /// unless Shift is held).
+    public var capturesMouse: Bool
+
+    /// Creates settings.
+    public init(usesColour: Bool = true, capturesMouse: Bool = false) {
+      self.usesColour = usesColour
+      self.capturesMouse = capturesMouse
+    }
+  }
+
+  /// Why a file could not be read: one line for the status line.
+  public struct LoadFailure: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+  }
+
   /// Whether there is a terminal to page on.
   public static var hasTerminal: Bool {
     #if canImport(Glibc)
@@ -16,19 +38,27 @@ public enum PagerSession {
     #endif
   }
 
-  /// Shows `model` until the reader quits. `reload` reads the file again (key r); `nil` when it
-  /// cannot be read any more.
+  /// Shows `model` until the reader quits. `load` reads file `index` of the model's
+  /// ``PagerModel/Configuration/fileNames`` (again, for r and F; for the first time, for :n).
+  /// `startCommand` (`G`, `/pattern`, a page number) runs once the pages fit the terminal, as
+  /// less runs `+command`.
   ///
   /// - Returns: `false` when no terminal could be opened.
-  public static func run(_ model: inout PagerModel, reload: () -> DocumentSource?) -> Bool {
-    guard Terminal.begin() else { return false }
+  public static func run(
+    _ model: inout PagerModel, settings: Settings = Settings(), startCommand: String? = nil,
+    load: (Int) -> Result<DocumentSource, LoadFailure>
+  ) -> Bool {
+    guard Terminal.begin(mouse: settings.capturesMouse) else { return false }
     defer { Terminal.restore() }
+    let renderer = TextRenderer(usesANSI: true, usesColour: settings.usesColour)
     var size = Terminal.size()
     model.resize(columns: size.columns, rows: size.rows)
-    draw(&model)
+    if let startCommand { model.start(with: startCommand) }
+    draw(model, renderer)
     var decoder = KeyDecoder()
     loop: while true {
-      let bytes = Terminal.read(timeout: -1)
+      // Following a file: read it again every second until a key comes.
+      let bytes = Terminal.read(timeout: model.isFollowing ? 1000 : -1)
       var keys = decoder.feed(bytes)
       if !bytes.isEmpty && bytes.last == 0x1B {
         // A lone ESC: wait briefly for the rest of a sequence, else it is the Escape key.
@@ -42,22 +72,72 @@ public enum PagerSession {
         model.resize(columns: size.columns, rows: size.rows)
         changed = true
       }
+      if model.isFollowing && keys.isEmpty && !changed {
+        switch load(model.fileIndex) {
+        case .success(let source): model.followed(source)
+        case .failure(let failure): model.loadFailed(failure.message)
+        }
+        changed = true
+      }
       for key in keys {
         switch model.handle(key) {
         case .quit: break loop
         case .redraw: changed = true
         case .reload:
-          if let source = reload() { model.reload(source) }
+          switch load(model.fileIndex) {
+          case .success(let source): model.reload(source)
+          case .failure(let failure): model.loadFailed(failure.message)
+          }
+          changed = true
+        case .open(let index):
+          switch load(index) {
+          case .success(let source): model.open(source, fileIndex: index)
+          case .failure(let failure): model.loadFailed(failure.message)
+          }
+          changed = true
+        }
+        if model.isSearching {
+          search(&model, renderer: renderer, decoder: &decoder)
           changed = true
         }
       }
-      if changed { draw(&model) }
+      if changed { draw(model, renderer) }
     }
     return true
   }
 
-  private static func draw(_ model: inout PagerModel) {
-    let renderer = TextRenderer(usesANSI: true)
+  /// Takes a search on in steps, showing its progress about ten times a second, until it ends
+  /// or the reader stops it (Esc, q, or Ctrl-C, which does not end the pager meanwhile).
+  private static func search(_ model: inout PagerModel, renderer: TextRenderer, decoder: inout KeyDecoder) {
+    Terminal.catchesInterrupt = 1
+    defer { Terminal.catchesInterrupt = 0 }
+    var lastDraw = monotonicMilliseconds()
+    while model.isSearching {
+      model.continueSearch(pageLimit: 20)
+      if Terminal.interrupted != 0 {
+        Terminal.interrupted = 0
+        model.cancelSearch()
+        break
+      }
+      let bytes = Terminal.read(timeout: 0)
+      var keys = decoder.feed(bytes)
+      if bytes.last == 0x1B { keys += decoder.flush() }
+      for key in keys { _ = model.handle(key) }
+      let now = monotonicMilliseconds()
+      if model.isSearching && now - lastDraw >= 100 {
+        draw(model, renderer)
+        lastDraw = now
+      }
+    }
+  }
+
+  private static func monotonicMilliseconds() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
+  }
+
+  private static func draw(_ model: PagerModel, _ renderer: TextRenderer) {
     var bytes = Array("\u{1B}[H".utf8)
     let lines = model.screen()
     for (index, line) in lines.enumerated() {

@@ -24,14 +24,23 @@ enum Terminal {
   /// Set by SIGWINCH and SIGCONT: the screen must be measured and drawn again.
   nonisolated(unsafe) static var needsResize: sig_atomic_t = 0
 
-  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
+  /// Set while a long task (a search) runs: SIGINT then sets ``interrupted`` instead of
+  /// ending the pager.
+  nonisolated(unsafe) static var catchesInterrupt: sig_atomic_t = 0
+  nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+  /// Whether the mouse is captured (``begin(mouse:)``).
+  nonisolated(unsafe) private static var mouse = false
+
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+  static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
   static let leaveSequence = "\u{1B}[?1000l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
   nonisolated(unsafe) private static var leaveBytes: UnsafeMutablePointer<CChar>? = strdup(leaveSequence)
 
   /// Opens `/dev/tty`, saves its settings, and enters raw mode and the alternate screen.
   ///
   /// - Returns: `false` when there is no terminal to use.
-  static func begin() -> Bool {
+  static func begin(mouse: Bool = false) -> Bool {
+    self.mouse = mouse
     descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
     guard descriptor >= 0, tcgetattr(descriptor, saved) == 0 else { return false }
     var pipeEnds: [Int32] = [0, 0]
@@ -66,7 +75,7 @@ enum Terminal {
     raw.pointee.c_cflag |= tcflag_t(CS8)
     tcsetattr(descriptor, TCSAFLUSH, raw)
     active = true
-    write(enterSequence)
+    write(mouse ? enterSequence + mouseOnSequence : enterSequence)
   }
 
   /// Writes text to the terminal.
@@ -119,7 +128,17 @@ enum Terminal {
   }
 
   private static func installHandlers() {
-    for number in [SIGINT, SIGTERM, SIGHUP] {
+    signal(SIGINT) { number in
+      if Terminal.catchesInterrupt != 0 {
+        Terminal.interrupted = 1
+        Terminal.wake()
+        return
+      }
+      Terminal.restore()
+      signal(number, SIG_DFL)
+      raise(number)
+    }
+    for number in [SIGTERM, SIGHUP] {
       signal(number) { number in
         Terminal.restore()
         signal(number, SIG_DFL)

@@ -60,6 +60,36 @@ extension PagingController {
     }
   }
 
+  /// What looking through a bounded number of pages found.
+  public enum MatchScan: Sendable, Hashable {
+    /// A match: the first on its page (the last going backwards).
+    case found(TextMatch)
+    /// No match up to the end of the document (or its start, going backwards).
+    case notFound
+    /// No match on the pages looked at; the next page to look at is `nextPageIndex`.
+    case incomplete(nextPageIndex: Int)
+  }
+
+  /// Looks for `query` on at most `pageLimit` pages from `index` on (or back), without moving
+  /// and without wrapping round: a search in steps, that a reader can watch and stop. Call it
+  /// again from ``MatchScan/incomplete(nextPageIndex:)`` to go on.
+  public func scanForMatch(
+    of query: String, fromPageAt index: Int, forward: Bool = true, pageLimit: Int,
+    options: SearchOptions = SearchOptions()
+  ) -> MatchScan {
+    let folding = FoldedText.Options(options)
+    let needle = Self.needle(query, folding)
+    guard !needle.isEmpty else { return .notFound }
+    var index = index
+    for _ in 0..<max(pageLimit, 1) {
+      guard index >= 0, let page = cache.page(at: index) else { return .notFound }
+      let found = matches(of: needle, on: page, folding: folding)
+      if let match = forward ? found.first : found.last { return .found(match) }
+      index += forward ? 1 : -1
+    }
+    return index >= 0 ? .incomplete(nextPageIndex: index) : .notFound
+  }
+
   /// Moves to the next page (or spread) that holds a match of `query`, after the one shown or,
   /// backwards, before it; wraps round when ``isWrapping`` is on. Observers hear `didJump`
   /// unless `asTransition`.

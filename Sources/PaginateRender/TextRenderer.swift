@@ -8,10 +8,14 @@ public import PaginateLayout
 public struct TextRenderer: Sendable {
   /// Whether to write ANSI SGR sequences for styles.
   public var usesANSI: Bool
+  /// Whether the styles may use colour (cyan code); without it (`NO_COLOR`, `--color never` in
+  /// the pager) styles are only bold, dim, italic, underline, reverse and strike-through.
+  public var usesColour: Bool
 
   /// Creates a renderer.
-  public init(usesANSI: Bool) {
+  public init(usesANSI: Bool, usesColour: Bool = true) {
     self.usesANSI = usesANSI
+    self.usesColour = usesColour
   }
 
   /// Appends the line and a newline to `output`.
@@ -26,9 +30,11 @@ public struct TextRenderer: Sendable {
       var position = 0
       for span in spans {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound]))
-        output.append(contentsOf: Self.sequence(for: span.style).utf8)
+        let sequence = Self.sequence(for: span.style, colour: usesColour)
+        // A style with nothing to show without colour (code) writes no sequence at all.
+        if sequence.utf8.count > 3 { output.append(contentsOf: sequence.utf8) }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.range]))
-        output.append(contentsOf: "\u{1B}[0m".utf8)
+        if sequence.utf8.count > 3 { output.append(contentsOf: "\u{1B}[0m".utf8) }
         position = span.range.upperBound
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
@@ -60,14 +66,14 @@ public struct TextRenderer: Sendable {
   }
 
   /// The SGR sequence that turns on `style`.
-  static func sequence(for style: TextStyle) -> String {
+  static func sequence(for style: TextStyle, colour: Bool = true) -> String {
     var codes: [String] = []
     if style.contains(.bold) || style.contains(.heading) { codes.append("1") }
     if style.contains(.furniture) { codes.append("2") }
     if style.contains(.italic) { codes.append("3") }
     if style.contains(.link) { codes.append("4") }
     if style.contains(.strikethrough) { codes.append("9") }
-    if style.contains(.code) { codes.append("36") }
+    if style.contains(.code) && colour { codes.append("36") }
     if style.contains(.highlight) { codes.append("7") }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import ArgumentParser
 import PaginateAdapters
 import PaginateLayout
@@ -15,12 +18,14 @@ struct BrowseCommand: ParsableCommand {
       page size, so page N is the page N that `paginate` prints. When standard output is not a \
       terminal, the pages are printed instead, as less does. Press H in the pager for the keys.
 
-      Keys: Space, Right, l or j next; b, Left, h or k previous; g/G first/last;
-            N g go to page N; / or ? search, n/N repeat; f facing; d double-sided;
-            w wrap-around; r reload; q quit
+      Keys follow less: Space/b a page, j/k a line, d/u half a screen, g/G first/last,
+      N g page N, N% percent, / ? search (n N repeat), :n :p files, -f facing,
+      -d double-sided, -w wrap-around, r reload, F follow, h help, q quit.
 
       Examples:
         paginate browse README.md
+        paginate browse +/install README.md CHANGES.md
+        zcat notes.md.gz | paginate browse --from markdown
         paginate -b --page-size a5 book.md
         paginate browse --no-facing --justify notes.txt
       """
@@ -30,26 +35,46 @@ struct BrowseCommand: ParsableCommand {
   @OptionGroup var layout: LayoutOptionGroup
   @OptionGroup var output: OutputOptions
 
-  @Argument(help: ArgumentHelp("The file to page through ('-' for standard input).", valueName: "file"))
-  var file: String = "-"
+  @Flag(help: "Capture the mouse: the wheel scrolls (hold Shift to select text).")
+  var mouse = false
+
+  @Argument(
+    help: ArgumentHelp(
+      "The files to page through ('-' for standard input); a first argument +N, +G or +/pattern starts on page N, the last page or the first match.",
+      valueName: "file"),
+    completion: .file())
+  var files: [String] = []
 
   mutating func run() throws {
+    var files = files
+    var startCommand: String?
+    if let first = files.first, first.hasPrefix("+"), first.count > 1 {
+      startCommand = String(first.dropFirst())
+      files.removeFirst()
+    }
     guard PagerSession.hasTerminal else {
       // Not a terminal: print the pages, as less does.
       var print = try PrintCommand.parse([])
       print.input = input
       print.layout = layout
       print.output = output
-      print.files = [file]
+      print.files = files
       try print.run()
       return
     }
-    let path = file
-    let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: [path]) }
+    if files.isEmpty {
+      // As less does: no file and a terminal for input is a mistake, not a wait.
+      guard isatty(0) == 0 else {
+        Diagnostics.fail("missing file name (browse reads standard input only from a pipe; see paginate browse --help)")
+      }
+      files = ["-"]
+    }
+    let paths = files
+    let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: paths) }
     let from = input.from
     let loaded = Diagnostics.orFail { () throws(InputError) in
       // Standard input cannot be read again for a relayout: hold it whole.
-      try registry.loadSource(contentsOfFile: path, format: from, incremental: path != "-")
+      try registry.loadSource(contentsOfFile: paths[0], format: from, incremental: paths[0] != "-")
     }
     for warning in loaded.warnings { Diagnostics.warn(warning) }
     let facingMode: PagerModel.FacingMode =
@@ -61,16 +86,26 @@ struct BrowseCommand: ParsableCommand {
     let configuration = PagerModel.Configuration(
       options: layout.layoutOptions(fileName: loaded.name), fixedPageSize: layout.pageSizeOption, facing: facingMode,
       facingOptions: FacingOptions(start: layout.facingStart, progression: layout.pageProgression, gutter: layout.gutter),
-      fileName: loaded.name)
+      fileNames: paths.map { $0 == "-" ? loaded.name : $0 })
     var model = Diagnostics.orFail { () throws(LayoutError) in
       try PagerModel(source: loaded.source, configuration: configuration, columns: 80, rows: 24)
     }
     // After a reload (key r) the warnings at the end are those of the file as read last.
     var shown = loaded
-    let opened = PagerSession.run(&model) {
-      guard let reloaded = try? registry.loadSource(contentsOfFile: path, format: from) else { return nil }
-      shown = reloaded
-      return reloaded.source
+    let settings = PagerSession.Settings(usesColour: output.color.allowsColourInPager, capturesMouse: mouse)
+    let opened = PagerSession.run(&model, settings: settings, startCommand: startCommand) { index in
+      let path = paths[index]
+      if path == "-" {
+        // The pipe has been read to its end: what was read is all there is.
+        return index == 0 ? .failure(.init("standard input cannot be read again")) : .failure(.init("- is read once, first"))
+      }
+      do throws(InputError) {
+        let reloaded = try registry.loadSource(contentsOfFile: path, format: from)
+        shown = reloaded
+        return .success(reloaded.source)
+      } catch {
+        return .failure(.init("cannot read \(path): \(error.description)"))
+      }
     }
     if !opened { Diagnostics.fail("cannot open the terminal (/dev/tty)") }
     for warning in shown.finalWarnings { Diagnostics.warn(warning) }

@@ -30,3 +30,17 @@ struct OutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Styles on the terminal: auto, always or never (NO_COLOR is honoured).", valueName: "when"))
   var color: ColorChoice = .auto
 }
+
+extension ColorChoice {
+  /// Whether the pager may use colour: `always`, or `auto` when `NO_COLOR` is unset or empty.
+  /// (The pager always styles: without colour it uses bold, underline and reverse video.)
+  var allowsColourInPager: Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+      return true
+    }
+  }
+}

@@ -85,4 +85,20 @@ struct LineTests {
     #expect(styled != line)
     #expect(styled.width == line.width)
   }
+
+  @Test("a slice of display columns keeps styles; a wide character cut by an edge becomes spaces")
+  func cells() {
+    var line = Line("ab")
+    line.append("cd", style: .bold)
+    line.append("漢字e")
+    #expect(line.cells(0..<100) == line)
+    #expect(line.cells(1..<3).text == "bc")
+    #expect(line.cells(1..<3).spans == [StyleSpan(range: 1..<2, style: .bold)])
+    #expect(line.cells(2..<4).spans == [StyleSpan(range: 0..<2, style: .bold)])
+    // 漢 takes columns 4-5, 字 6-7, e 8.
+    #expect(line.cells(5..<9).text == " 字e")
+    #expect(line.cells(3..<5).text == "d ")
+    #expect(line.cells(3..<5).width == 2)
+    #expect(line.cells(20..<30).isEmpty)
+  }
 }

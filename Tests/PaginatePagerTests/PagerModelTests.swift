@@ -27,7 +27,11 @@ func model(
 extension PagerModel {
   mutating func press(_ keys: Key...) -> Action {
     var last = Action.redraw
-    for key in keys { last = handle(key) }
+    for key in keys {
+      last = handle(key)
+      // The terminal part takes a search on in steps; here it runs to its end at once.
+      finishPendingSearch()
+    }
     return last
   }
 
@@ -38,22 +42,55 @@ extension PagerModel {
 
 @Suite("Pager model: keys")
 struct PagerKeyTests {
-  @Test("next page keys", arguments: [Key.character(" "), .pageDown, .right, .character("l"), .character("j"), .enter, .wheelDown])
-  func next(key: Key) throws {
+  @Test("page turns: Space f PgDn ^F ^V; b w PgUp ^B", arguments: [
+    (Key.character(" "), Key.character("b")), (.character("f"), .character("w")), (.pageDown, .pageUp),
+    (.control("f"), .control("b")), (.control("v"), .character("b")),
+  ])
+  func pageTurns(forward: Key, back: Key) throws {
     var pager = try model()
-    #expect(pager.press(key) == .redraw)
+    #expect(pager.press(forward) == .redraw)
     #expect(pager.pageNumber() == 2)
+    _ = pager.press(forward, back)
+    #expect(pager.pageNumber() == 2)
+    #expect(pager.scroll == 0)
   }
 
-  @Test("previous page keys", arguments: [Key.character("b"), .pageUp, .left, .character("h"), .character("k"), .wheelUp])
-  func previous(key: Key) throws {
+  @Test("j e ↓ Enter scroll a line, on into the next page; k y ↑ back", arguments: [
+    (Key.character("j"), Key.character("k")), (.character("e"), .character("y")), (.down, .up), (.enter, .up),
+    (.control("n"), .control("p")),
+  ])
+  func lines(down: Key, up: Key) throws {
     var pager = try model()
-    _ = pager.press(.character(" "), .character(" "))
-    _ = pager.press(key)
+    let first = pager.currentPage.lines
+    _ = pager.press(down)
+    #expect(pager.scroll == 1)
+    #expect(pager.screen()[0].text == first[1].text)
+    // The line below the page's last is the next page's first.
+    #expect(pager.screen()[22].text == pager.controller.page(at: 1)?.lines[0].text)
+    for _ in 0..<22 { _ = pager.press(down) }
     #expect(pager.pageNumber() == 2)
+    #expect(pager.scroll == 0)
+    _ = pager.press(up)
+    #expect(pager.pageNumber() == 1)
+    #expect(pager.scroll == 22)
   }
 
-  @Test("first and last: g Home, G End")
+  @Test("d and u scroll half a screen; the wheel three lines")
+  func halfScreens() throws {
+    var pager = try model()
+    _ = pager.press(.character("d"))
+    #expect(pager.scroll == 11)
+    _ = pager.press(.control("d"), .character("u"))
+    #expect(pager.scroll == 11)
+    _ = pager.press(.control("u"))
+    #expect(pager.scroll == 0)
+    _ = pager.press(.wheelDown)
+    #expect(pager.scroll == 3)
+    _ = pager.press(.wheelUp)
+    #expect(pager.scroll == 0)
+  }
+
+  @Test("first and last: g < Home, G > End")
   func ends() throws {
     var pager = try model()
     _ = pager.press(.character("G"))
@@ -66,28 +103,49 @@ struct PagerKeyTests {
     #expect(pager.pageNumber() == last)
     _ = pager.press(.home)
     #expect(pager.pageNumber() == 1)
+    _ = pager.press(.character(">"))
+    #expect(pager.pageNumber() == last)
+    _ = pager.press(.character("<"))
+    #expect(pager.pageNumber() == 1)
   }
 
-  @Test("a number then g or Enter goes to that page; a bad one says so")
-  func goToPage() throws {
-    var pager = try model()
+  @Test("counts: N g and N G go to page N, N Space N pages, N j N lines, N% a share; a bad page says so")
+  func counts() throws {
+    var pager = try model(document: numberedDocument(400))
     _ = pager.press(.character("3"), .character("g"))
     #expect(pager.pageNumber() == 3)
     _ = pager.press(.character("1"))
-    #expect(pager.status().hasPrefix("page: 1"))
-    _ = pager.press(.character("0"), .enter)
-    #expect(pager.pageNumber() == 10 || pager.status().contains("no page 10"))
+    #expect(pager.status().hasPrefix("1"))
+    _ = pager.press(.character("0"), .character("G"))
+    #expect(pager.pageNumber() == 10)
+    _ = pager.press(.character("2"), .character(" "))
+    #expect(pager.pageNumber() == 12)
+    _ = pager.press(.character("2"), .character("b"))
+    #expect(pager.pageNumber() == 10)
+    _ = pager.press(.character("5"), .character("j"))
+    #expect(pager.scroll == 5)
     _ = pager.press(.character("9"), .character("9"), .character("9"), .character("g"))
     #expect(pager.status().contains("no page 999"))
     _ = pager.press(.character("5"), .escape)
     #expect(pager.mode == .normal)
+    _ = pager.press(.character("G"))
+    let last = pager.pageNumber()
+    _ = pager.press(.character("5"), .character("0"), .character("%"))
+    #expect(abs(pager.pageNumber() - (last + 1) / 2) <= 1)
+    _ = pager.press(.character("1"), .character("0"), .character("0"), .character("p"))
+    #expect(pager.pageNumber() == last)
   }
 
-  @Test("search forward and back, n and N repeat, matches highlighted")
+  @Test("search: a match on the screen is found; n and N repeat, 2n the second; history, ^U; matches highlighted")
   func search() throws {
     var pager = try model()
     _ = pager.press(.character("/"))
     #expect(pager.status().hasPrefix("/"))
+    // Paragraph 2 is on the first page: a new search finds it without moving.
+    for character in "paragraph 2 " { _ = pager.press(.character(character)) }
+    _ = pager.press(.enter)
+    #expect(pager.pageNumber() == 1)
+    _ = pager.press(.character("/"))
     for character in "paragraph 40 " { _ = pager.press(.character(character)) }
     _ = pager.press(.backspace, .enter)
     let found = pager.pageNumber()
@@ -101,41 +159,141 @@ struct PagerKeyTests {
     #expect(pager.pageNumber() == found)
     _ = pager.press(.character("?"), .character("z"), .character("z"), .enter)
     #expect(pager.status().contains("pattern not found: zz"))
-    _ = pager.press(.character("/"), .character("x"), .escape)
+    _ = pager.press(.character("/"), .character("x"), .control("u"))
+    #expect(pager.mode == .search(forward: true, text: ""))
+    _ = pager.press(.up)
+    #expect(pager.mode == .search(forward: true, text: "zz"))
+    _ = pager.press(.up)
+    #expect(pager.mode == .search(forward: true, text: "paragraph 40"))
+    _ = pager.press(.down, .down)
+    #expect(pager.mode == .search(forward: true, text: ""))
+    _ = pager.press(.escape)
     #expect(pager.mode == .normal)
+    // "says hello" is on every page: 3n goes three pages on.
+    _ = pager.press(.character("g"), .character("/"))
+    for character in "says hello" { _ = pager.press(.character(character)) }
+    _ = pager.press(.enter, .character("3"), .character("n"))
+    #expect(pager.pageNumber() == 4)
   }
 
-  @Test("f toggles facing, d double-sided, w wrap-around")
+  @Test("a long search goes in steps that can be stopped, the reader staying where they were")
+  func searchInSteps() throws {
+    var pager = try model(document: numberedDocument(3000))
+    _ = pager.handle(.character("/"))
+    for character in "no such words" { _ = pager.handle(.character(character)) }
+    _ = pager.handle(.enter)
+    #expect(pager.isSearching)
+    let goesOn = pager.continueSearch(pageLimit: 5)
+    #expect(goesOn)
+    #expect(pager.status().contains("searching"))
+    _ = pager.handle(.escape)
+    #expect(!pager.isSearching)
+    #expect(pager.status().contains("search stopped"))
+    #expect(pager.pageNumber() == 1)
+  }
+
+  @Test("-f toggles facing, -d double-sided, -w wrap-around; an unknown one says so")
   func toggles() throws {
     var pager = try model(columns: 160, rows: 30, facing: .auto)
     #expect(pager.showsSpreads)
-    _ = pager.press(.character("f"))
+    _ = pager.press(.character("-"), .character("f"))
     #expect(!pager.showsSpreads)
     #expect(pager.status().contains("single pages"))
-    _ = pager.press(.character("f"))
+    _ = pager.press(.character("-"), .character("f"))
     #expect(pager.showsSpreads)
-    _ = pager.press(.character("d"))
+    _ = pager.press(.character("-"), .character("d"))
     #expect(pager.configuration.options.isDoubleSided)
-    _ = pager.press(.character("w"))
+    _ = pager.press(.character("-"), .character("w"))
     #expect(pager.controller.isWrapping)
-    _ = pager.press(.character("g"), .character("k"))
+    _ = pager.press(.character("g"), .character("b"))
     #expect(pager.controller.currentIndex > 0)  // wrapped to the last spread
+    _ = pager.press(.character("-"), .character("z"))
+    #expect(pager.status().contains("no command -z"))
+    // f and d alone are less's: a page and half a screen on.
+    _ = pager.press(.character("g"), .character("f"))
+    #expect(pager.showsSpreads)
+    #expect(pager.controller.currentIndex > 0)
   }
 
-  @Test("r asks for a reload; q, Esc and Ctrl-C quit; H and F1 show help, any key leaves it")
+  @Test(":n and :p ask for the other files; past the ends they say so")
+  func files() throws {
+    var options = LayoutOptions()
+    options.footer = ""
+    let configuration = PagerModel.Configuration(
+      options: options, fixedPageSize: nil, facing: .off, facingOptions: FacingOptions(), fileNames: ["a.md", "b.md"])
+    var pager = try PagerModel(
+      source: DocumentSource(numberedDocument()), configuration: configuration, columns: 80, rows: 24)
+    #expect(pager.status().contains("a.md (1/2)"))
+    #expect(pager.press(.character(":"), .character("p")) == .redraw)
+    #expect(pager.status().contains("no previous file"))
+    #expect(pager.press(.character(":"), .character("n")) == .open(fileIndex: 1))
+    _ = pager.press(.character("5"), .character("g"))
+    pager.open(DocumentSource(numberedDocument(10)), fileIndex: 1)
+    #expect(pager.pageNumber() == 1)
+    #expect(pager.status().contains("b.md (2/2)"))
+    #expect(pager.press(.character(":"), .character("n")) == .redraw)
+    #expect(pager.press(.character(":"), .character("p")) == .open(fileIndex: 0))
+  }
+
+  @Test("r and R ask for a reload, a failed one says why and keeps the page; q, Q, :q and Ctrl-C quit; Esc does not")
   func actions() throws {
     var pager = try model()
     #expect(pager.press(.character("r")) == .reload)
+    #expect(pager.press(.character("R")) == .reload)
+    _ = pager.press(.character("3"), .character("g"))
+    pager.loadFailed("standard input cannot be read again")
+    #expect(pager.pageNumber() == 3)
+    #expect(pager.status().contains("standard input cannot be read again"))
     #expect(pager.press(.character("q")) == .quit)
-    #expect(pager.press(.escape) == .quit)
+    #expect(pager.press(.character("Q")) == .quit)
+    #expect(pager.press(.character(":"), .character("q")) == .quit)
     #expect(pager.press(.control("c")) == .quit)
-    _ = pager.press(.character("H"))
-    #expect(pager.mode == .help)
-    #expect(pager.screen().first?.text.contains("keys") == true)
-    #expect(pager.press(.character("x")) == .redraw)
+    #expect(pager.press(.escape) == .redraw)
+  }
+
+  @Test("h, H and F1 show the help, which scrolls; q, h and Esc go back to the document")
+  func help() throws {
+    var pager = try model(rows: 10)
+    for key in [Key.character("h"), .character("H"), .function(1)] {
+      _ = pager.press(key)
+      #expect(pager.mode == .help(scroll: 0))
+      #expect(pager.screen().first?.text.contains("keys") == true)
+      #expect(pager.screen().count == 10)
+      _ = pager.press(.character(" "))
+      #expect(pager.mode == .help(scroll: 9))
+      _ = pager.press(.character("k"))
+      #expect(pager.mode == .help(scroll: 8))
+      #expect(pager.press(.character("q")) == .redraw)
+      #expect(pager.mode == .normal)
+    }
+    _ = pager.press(.character("h"), .escape)
     #expect(pager.mode == .normal)
-    _ = pager.press(.function(1))
-    #expect(pager.mode == .help)
+  }
+
+  @Test("F follows the file: the last page, a reload shows the new end; any key stops")
+  func follow() throws {
+    var pager = try model(document: numberedDocument(40))
+    _ = pager.press(.character("F"))
+    #expect(pager.isFollowing)
+    let last = pager.pageNumber()
+    pager.followed(DocumentSource(numberedDocument(200)))
+    #expect(pager.pageNumber() > last)
+    #expect(pager.currentPage.textLines.contains { $0.contains("Paragraph 200 ") })
+    _ = pager.press(.character("x"))
+    #expect(!pager.isFollowing)
+  }
+
+  @Test("+N, +G and +/pattern at start-up")
+  func startCommands() throws {
+    var pager = try model()
+    pager.start(with: "4")
+    #expect(pager.pageNumber() == 4)
+    pager.start(with: "/paragraph 60 ")
+    #expect(pager.currentPage.textLines.contains { $0.contains("Paragraph 60 ") })
+    pager.start(with: "G")
+    #expect(pager.controller.pageCount == pager.pageNumber())
+    pager.start(with: "x")
+    #expect(pager.status().contains("unknown start command"))
   }
 
   @Test("the ends say so instead of moving")
@@ -145,6 +303,40 @@ struct PagerKeyTests {
     #expect(pager.status().contains("start of document"))
     _ = pager.press(.character("G"), .character(" "))
     #expect(pager.status().contains("end of document"))
+    _ = pager.press(.character("j"))
+    #expect(pager.status().contains("end of document"))
+  }
+}
+
+@Suite("Pager keys: one table for the keys, the help and the README")
+struct PagerKeyTableTests {
+  @Test("every key in the table runs its command, and no key is bound twice")
+  func noClashes() {
+    var seen: [String: PagerCommand] = [:]
+    for row in PagerKeys.table {
+      for key in row.keys {
+        let name = "\(row.prefix.map(String.init) ?? "")\(key)"
+        #expect(seen[name] == nil || seen[name] == row.command, "\(name) bound twice")
+        seen[name] = row.command
+        #expect(PagerKeys.command(for: key, after: row.prefix) == row.command)
+      }
+    }
+    #expect(Set(PagerKeys.table.map(\.command)) == Set(PagerCommand.allCases))
+  }
+
+  @Test("the help lists every row of the table, with its keys and summary")
+  func helpFromTable() {
+    let help = PagerKeys.helpLines
+    for row in PagerKeys.shownRows {
+      #expect(help.contains { $0.contains(row.label) && $0.contains(row.summary) }, "\(row.label) missing from the help")
+    }
+  }
+
+  @Test("the README's key table is the table's")
+  func readme() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains(PagerKeys.markdownTable), "README.md's key table differs: paste PagerKeys.markdownTable")
   }
 }
 
@@ -157,7 +349,7 @@ struct PagerScreenTests {
       let screen = pager.screen()
       #expect(screen.count == rows)
       #expect(screen.allSatisfy { $0.width <= columns })
-      #expect(screen.last?.text.hasPrefix("numbers") == true)
+      #expect(screen.last?.text.contains("numbers") == true)
       _ = pager.press(.character(" "))
     }
   }
@@ -191,15 +383,82 @@ struct PagerScreenTests {
     _ = pager.press(.character("2"), .character("g"))
     let printed = pager.currentPage
     #expect(printed.lines.count == 30)
-    #expect(pager.status().contains("↕ 1-9 of 30"))
+    #expect(pager.status().contains("lines 1-9 of 30"))
     _ = pager.press(.down, .down)
     #expect(pager.scroll == 2)
-    #expect(pager.status().contains("↕ 3-11 of 30"))
+    #expect(pager.status().contains("lines 3-11 of 30"))
     #expect(pager.screen().first?.text.trimmingCharacters(in: .whitespaces) == printed.lines[2].text)
     pager.resize(columns: 100, rows: 40)
     #expect(pager.pageNumber() == 2)
     #expect(pager.scroll == 0)
-    #expect(!pager.status().contains("↕"))
+    #expect(!pager.status().contains("lines"))
+  }
+}
+
+@Suite("Pager model: pages larger than the screen, status line")
+struct PagerLargePageTests {
+  @Test("a4 in 80x24: Space shows every line of every page and → every column; nothing is cut")
+  func everyLineReachable() throws {
+    var pager = try model(columns: 80, rows: 24, fixed: PageSize(columns: 82, lines: 70))
+    for _ in 0..<2 {
+      let page = pager.currentPage
+      var seen = Set<Int>()
+      var turns = 0
+      while pager.currentPage.index == page.index && turns < 10 {
+        for row in 0..<23 { seen.insert(pager.scroll + row) }
+        _ = pager.press(.character(" "))
+        turns += 1
+      }
+      #expect(seen.isSuperset(of: 0..<70), "lines never shown: \(Set(0..<70).subtracting(seen).sorted())")
+    }
+    // The page is 82 columns: → shows the right of it, ← the left again.
+    #expect(pager.status().contains("cols 1-80 of 82"))
+    let wide = pager.currentPage.lines.firstIndex { $0.width > 80 }
+    _ = pager.press(.right)
+    #expect(pager.pageNumber() == 3)
+    #expect(pager.status().contains("cols 3-82 of 82"))
+    if let wide {
+      let line = pager.currentPage.lines[wide]
+      #expect(pager.screen()[wide - pager.scroll].text == line.cells(2..<82).text)
+    }
+    _ = pager.press(.left)
+    #expect(pager.status().contains("cols 1-80 of 82"))
+    _ = pager.press(.left)
+    #expect(pager.pageNumber() == 2)
+  }
+
+  @Test("a resize keeps the line at the top of the screen at the top", arguments: [(100, 30), (60, 40), (120, 20)])
+  func resizeKeepsTopLine(columns: Int, rows: Int) throws {
+    let paragraphs = (1...200).map { "Paragraph \($0) opens with its number and runs on for a while so that it wraps onto several lines." }
+    let document = Document(blocks: paragraphs.map { .paragraph($0) })
+    var pager = try model(columns: 80, rows: 24, document: document)
+    _ = pager.press(.character("5"), .character("g"), .character("7"), .character("j"))
+    let top = pager.screen()[0].text.trimmingCharacters(in: .whitespaces)
+    pager.resize(columns: columns, rows: rows)
+    let newTop = pager.screen()[0].text
+    // The first words at the top were on the old top line (the line is wrapped anew).
+    let firstWord = top.split(separator: " ").first.map(String.init) ?? ""
+    #expect(newTop.contains(firstWord), "\(top) → \(newTop)")
+    // The line above the screen's top holds none of it: the text is at the top, not lower.
+    #expect(pager.scroll > 0 || pager.pageNumber() > 1)
+  }
+
+  @Test("the status line: the position first, no recto or verso when single-sided, no 0% when the count is unknown")
+  func statusLine() throws {
+    var pager = try model(columns: 80, rows: 10)
+    #expect(pager.status().hasPrefix("1 of "))
+    #expect(!pager.status().contains("recto"))
+    _ = pager.press(.character("-"), .character("d"))
+    #expect(pager.status().contains("recto"))
+    #expect(pager.screen().last.map { $0.width == 80 } == true)
+  }
+
+  @Test("a terminal wider than a page's measure centres a page of at most 84 columns")
+  func measureCapped() throws {
+    let pager = try model(columns: 110, rows: 30, facing: .off)
+    #expect(pager.controller.options.pageSize.columns == 84)
+    let indents = pager.screen().dropLast().filter { !$0.isEmpty }.map { $0.text.prefix { $0 == " " }.count }
+    #expect(indents.min() == 13)
   }
 }
 

@@ -61,6 +61,9 @@ let package = Package(
     // with a warning on every build; the header is in the default include path and the module
     // map links the library.
     .systemLibrary(name: "CUtf8proc"),
+    // gzip and xz input, read as less reads it (README.gz under /usr/share/doc)
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
 
     // Platform: the C state that signal handlers read (C storage, C layout) and C's sizes of
     // the libc structures Swift passes to the kernel
@@ -72,7 +75,7 @@ let package = Package(
     // Input adapters: the InputAdapter protocol, the registry, Markdown, plain text, JSON
     .target(
       name: "PaginateAdapters",
-      dependencies: ["PaginateModel", "CCmarkGFM", "CCmarkLiteral", "CGumbo", "CPaginateSystem"],
+      dependencies: ["PaginateModel", "CCmarkGFM", "CCmarkLiteral", "CGumbo", "CPaginateSystem", "CZlib", "CLzma"],
       swiftSettings: strictSettings
     ),
 

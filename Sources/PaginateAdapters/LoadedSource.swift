@@ -83,6 +83,9 @@ extension AdapterRegistry {
   {
     let file = try OpenFile(path)
     let head = try file.readHead(AdapterRegistry.sniffLength)
+    if let compressed = try decompressed(file, head: head, format: format) {
+      return try loadSource(bytes: compressed.text, name: file.name, format: compressed.adapter)
+    }
     let adapter = try adapter(for: InputSource(bytes: head, name: file.name), named: format)
     if incremental, let streaming = adapter as? any StreamingInputAdapter {
       let passes = ReadPasses()
@@ -129,6 +132,10 @@ extension AdapterRegistry {
   public func load(contentsOfFile path: String, format: String? = nil) throws(InputError) -> LoadedDocument {
     let file = try OpenFile(path)
     let bytes = try file.readHead(AdapterRegistry.sniffLength)
+    if let compressed = try decompressed(file, head: bytes, format: format) {
+      let input = InputSource(bytes: compressed.text, name: file.name)
+      return try load(input, using: try adapter(for: input, named: compressed.adapter))
+    }
     let input = InputSource(bytes: bytes + (try file.readAll()), name: file.name)
     return try load(input, using: try adapter(for: InputSource(bytes: bytes, name: file.name), named: format))
   }
@@ -201,5 +208,22 @@ final class MemoryReader: @unchecked Sendable {
     }
     offset += count
     return count
+  }
+}
+
+extension AdapterRegistry {
+  /// The text inside a gzip- or xz-compressed file, read whole, and the name of the adapter
+  /// for it (chosen by `format`, else the name without `.gz` or `.xz`, else the text's first
+  /// bytes); `nil` when `head` is not compressed, or `format` names an adapter that reads
+  /// binary input itself.
+  func decompressed(_ file: OpenFile, head: [UInt8], format: String?) throws(InputError)
+    -> (text: [UInt8], adapter: String)?
+  {
+    guard let compression = Decompression.format(of: head) else { return nil }
+    if let format, let named = adapter(named: format), named.readsBinaryInput { return nil }
+    let text = try Decompression.decompress(head + (try file.readAll()), format: compression, name: file.name)
+    let inner = InputSource(
+      bytes: Array(text.prefix(AdapterRegistry.sniffLength)), name: Decompression.innerName(of: file.name, compression))
+    return (text, try adapter(for: inner, named: format).name)
   }
 }

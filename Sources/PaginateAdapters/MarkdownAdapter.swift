@@ -58,8 +58,9 @@ public struct MarkdownAdapter: InputAdapter {
   }
 
   /// Chooses Markdown when the input starts with an ATX heading (`# `).
+  /// Markdown by its signs: see ``MarkdownSniffer``.
   public func sniff(_ head: ArraySlice<UInt8>) -> Bool {
-    head.starts(with: Array("# ".utf8)) || head.starts(with: Array("## ".utf8))
+    MarkdownSniffer.looksLikeMarkdown(head)
   }
 
   /// The adapter makes control characters visible itself.

@@ -41,6 +41,10 @@ public struct LayoutOptions: Sendable, Hashable {
   public var orphanLines = 2
   /// The number of the first page; its side follows it (odd = recto).
   public var firstPageNumber = 1
+  /// The number `{pages}` shows: the number of the last page of the whole output when the
+  /// document is part of a larger run (several files printed as one); `nil`, the default, for
+  /// this document's own last page number (its page count when numbering starts at 1).
+  public var lastPageNumber: Int?
 
   /// Creates options; every property has a default.
   public init(pageSize: PageSize = .default, tabWidth: Int = 8) {

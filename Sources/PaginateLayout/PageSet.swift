@@ -268,7 +268,8 @@ public struct PageSet: Sendable {
     let mirrored = options.isDoubleSided && side == .verso
     let left = mirrored ? options.margins.outer : options.margins.inner
     let values = HeaderTemplate.Values(
-      page: body.number, pages: count, title: title, chapter: body.runningHead,
+      page: body.number, pages: options.lastPageNumber ?? count.map { options.firstPageNumber + $0 - 1 },
+      title: title, chapter: body.runningHead,
       file: options.fileName)
     var lines = body.lines
     body.lines = []

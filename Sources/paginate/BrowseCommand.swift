@@ -18,14 +18,15 @@ struct BrowseCommand: ParsableCommand {
       page size, so page N is the page N that `paginate` prints. When standard output is not a \
       terminal, the pages are printed instead, as less does. Press H in the pager for the keys.
 
-      Keys follow less: Space/b a page, j/k a line, d/u half a screen, g/G first/last,
-      N g page N, N% percent, / ? search (n N repeat), :n :p files, -f facing,
-      -d double-sided, -w wrap-around, r reload, F follow, h help, q quit.
+      Keys follow less: Space/b a page, j/k a line, d/u half a screen,
+      g/G first/last, N g page N, N% percent, / ? search (n N repeat),
+      :n :p files, -f facing, -d double-sided, -w wrap-around, r reload,
+      F follow, h help, q quit. gzip and xz files are read as the text inside.
 
       Examples:
         paginate browse README.md
         paginate browse +/install README.md CHANGES.md
-        zcat notes.md.gz | paginate browse --from markdown
+        paginate browse /usr/share/doc/apt/README.md.gz
         paginate -b --page-size a5 book.md
         paginate browse --no-facing --justify notes.txt
       """

@@ -13,6 +13,11 @@ enum Diagnostics {
     write("paginate: warning: \(message)\n")
   }
 
+  /// An error that does not end the program (a file skipped); the caller exits non-zero later.
+  static func error(_ message: String) {
+    write("paginate: \(message)\n")
+  }
+
   static func fail(_ message: String, status: Int32 = 1) -> Never {
     write("paginate: \(message)\n")
     exit(status)

@@ -53,7 +53,7 @@ struct ExportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("text, json or html (default: from the output's extension).", valueName: "format"))
   var format: Format?
 
-  @Argument(help: ArgumentHelp("The files to export ('-' for standard input).", valueName: "file"))
+  @Argument(help: ArgumentHelp("The files to export ('-' for standard input).", valueName: "file"), completion: .file())
   var files: [String] = []
 
   func validate() throws {
@@ -85,6 +85,8 @@ struct ExportCommand: ParsableCommand {
       progress.update(page: page.number)
     }
     progress.finish()
+    // Nothing is written when --pages selects no page (one line says how many there are).
+    stream.checkSelection()
     let facing = layout.facingOptions
     let bytes: [UInt8]
     switch format {

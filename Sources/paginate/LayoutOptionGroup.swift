@@ -81,8 +81,14 @@ struct LayoutOptionGroup: ParsableArguments {
   var widows = 2
   @Option(help: ArgumentHelp("Fewest lines of a paragraph at the foot of a page.", valueName: "n"))
   var orphans = 2
-  @Option(name: .customLong("first-page"), help: ArgumentHelp("The number of the first page.", valueName: "n"))
+  // Unconditional: `--first-page -3` is a value to refuse with its reason, not a missing one.
+  @Option(
+    name: .customLong("first-page"), parsing: .unconditional,
+    help: ArgumentHelp("The number of the first page.", valueName: "n"))
   var firstPage = 1
+
+  /// Whether the header or footer shows `{pages}`.
+  var showsPageCount: Bool { header.contains("{pages}") || footer.contains("{pages}") }
 
   func validate() throws {
     for (name, value) in [

@@ -15,11 +15,18 @@ struct PageStream {
   /// Whether the output shows styles (colour, HTML, a page set): `--marks auto` then adds no
   /// marks to the text.
   var styled: Bool
+  /// Whether a file that cannot be read is skipped with its error (as `cat` does, for
+  /// printing) rather than ending the program (an export is all or nothing).
+  var skipsUnreadableFiles = false
 
   /// The title of the first document (or the first file's name).
   private(set) var title: String?
   /// Pages in all the files, counting unselected ones, once every file has been laid out.
   private(set) var totalPages: Int?
+  /// How many pages were passed on.
+  private(set) var selectedCount = 0
+  /// The errors of the files skipped (``skipsUnreadableFiles``).
+  private(set) var skipped: [String] = []
 
   init(files: [String], input: InputOptions, layout: LayoutOptionGroup, selection: PageRanges, styled: Bool) {
     self.files = files.isEmpty ? ["-"] : files
@@ -33,22 +40,50 @@ struct PageStream {
   mutating func forEach(_ body: (Page) throws -> Void) throws {
     let files = files
     let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: files) }
+    // `{pages}` is the number of the output's last page: with several files, a first pass
+    // counts them all (standard input cannot be read twice: then each file counts its own).
+    var lastPageNumber: Int?
+    if files.count > 1 && !files.contains("-") && layout.showsPageCount {
+      var counting = self
+      try counting.run(registry: registry, lastPageNumber: nil, counting: true) { _ in }
+      lastPageNumber = counting.totalPages.map { layout.firstPage + $0 - 1 }
+    }
+    try run(registry: registry, lastPageNumber: lastPageNumber, counting: false, body)
+  }
+
+  /// One pass over the files: passes the selected pages to `body`, or, `counting`, lays every
+  /// file out only to count its pages, quietly.
+  private mutating func run(
+    registry: AdapterRegistry, lastPageNumber: Int?, counting: Bool, _ body: (Page) throws -> Void
+  ) throws {
     var nextNumber = layout.firstPage
     var ordinal = 0
     var complete = true
     files: for path in files {
-      let loaded = Diagnostics.orFail { () throws(InputError) in
-        try registry.loadSource(contentsOfFile: path, format: input.from)
+      let loaded: LoadedSource
+      do throws(InputError) {
+        loaded = try registry.loadSource(contentsOfFile: path, format: input.from)
+      } catch {
+        guard skipsUnreadableFiles else { Diagnostics.fail(error.description) }
+        if !counting {
+          Diagnostics.error(error.description)
+          skipped.append(error.description)
+        }
+        continue
       }
-      for warning in loaded.warnings { Diagnostics.warn(warning) }
-      defer { for warning in loaded.finalWarnings { Diagnostics.warn(warning) } }
+      if !counting { for warning in loaded.warnings { Diagnostics.warn(warning) } }
+      defer { if !counting { for warning in loaded.finalWarnings { Diagnostics.warn(warning) } } }
       let name = loaded.name
       var options = layout.layoutOptions(fileName: name, styled: styled)
+      options.lastPageNumber = lastPageNumber
       if layout.doubleSided && Page.side(of: nextNumber) == .verso && ordinal > 0 {
         let blank = Page(
           index: ordinal, number: nextNumber, side: .verso, isBlank: true,
           lines: Array(repeating: Line(), count: options.pageSize.lines), source: nil, runningHead: "")
-        if selection.contains(blank.number) { try body(blank) }
+        if !counting, selection.contains(blank.number) {
+          try body(blank)
+          selectedCount += 1
+        }
         ordinal += 1
         nextNumber += 1
       }
@@ -59,6 +94,13 @@ struct PageStream {
         try PageSet(source: loaded.source, options: options, keepsPages: false)
       }
       if title == nil { title = pages.title }
+      if counting {
+        pages.layOutAll()
+        let count = pages.laidOutCount
+        ordinal += count
+        nextNumber += count
+        continue
+      }
       var index = 0
       while let page = pages.page(at: index) {
         if let upper = selection.upperBound, page.number > upper {
@@ -69,6 +111,7 @@ struct PageStream {
           var stamped = page
           stamped.index = ordinal
           try body(stamped)
+          selectedCount += 1
         }
         ordinal += 1
         nextNumber = page.number + 1
@@ -76,5 +119,14 @@ struct PageStream {
       }
     }
     if complete { totalPages = ordinal }
+  }
+
+  /// Ends the program when `--pages` selected no page at all, with one line saying how many
+  /// pages there are (as pr does); ranges that reach past the end only print what there is.
+  func checkSelection() {
+    guard let total = totalPages, selection != .all, selectedCount == 0 else { return }
+    let last = layout.firstPage + total - 1
+    let pages = total == 0 ? "no pages" : total == 1 ? "1 page (\(last))" : "\(total) pages (\(layout.firstPage)-\(last))"
+    Diagnostics.fail("--pages \(selection) selects no page: the output has \(pages)")
   }
 }

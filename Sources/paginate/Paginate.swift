@@ -33,6 +33,12 @@ extension Paginate {
     Signals.unblockTermination()
     tuneAllocator()
     var arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.count == 2, arguments[0] == "--generate-completion-script",
+      let script = CompletionScripts.script(for: arguments[1])
+    {
+      print(script)
+      return
+    }
     // `paginate -b FILE` is `paginate browse FILE`.
     if let index = arguments.firstIndex(where: { $0 == "-b" || $0 == "--browse" }),
       !["print", "export", "browse", "adapters"].contains(arguments.first ?? "")

@@ -41,7 +41,7 @@ struct PrintCommand: ParsableCommand {
     transform: PageRanges.parse)
   var pages: PageRanges = .all
 
-  @Argument(help: ArgumentHelp("The files to paginate ('-' for standard input).", valueName: "file"))
+  @Argument(help: ArgumentHelp("The files to paginate ('-' for standard input).", valueName: "file"), completion: .file())
   var files: [String] = []
 
   mutating func run() throws {
@@ -50,9 +50,13 @@ struct PrintCommand: ParsableCommand {
     var printed = PrintedText(
       renderer: TextRenderer(usesANSI: styled), facing: layout.facingOptions, pageSize: layout.pageSize)
     var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: styled)
+    // A file that cannot be read is reported and skipped, as cat does; the exit status says so.
+    stream.skipsUnreadableFiles = true
     try stream.forEach { page in writer.write { printed.add(page, into: &$0) } }
     writer.write { printed.finish(into: &$0) }
     writer.flush()
+    stream.checkSelection()
+    if !stream.skipped.isEmpty { throw ExitCode.failure }
   }
 }
 

@@ -115,18 +115,19 @@ extension PagerTmuxTests {
     try leave(showing: "numbers.txt")
   }
 
-  @Test(":n and :p move between two files", .timeLimit(.minutes(1)))
+  @Test(":n and :p move between two files, the second a .gz", .timeLimit(.minutes(1)))
   func twoFiles() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let first = try write("The first file.\n", to: "first.txt", in: folder)
-    let second = try write("The second file.\n", to: "second.txt", in: folder)
+    // The second is gzip-compressed Markdown, read as less reads it.
+    let second = CompressedInputTests.fixtures.appendingPathComponent("notes.md.gz").path
     defer { _ = try? tmux("kill-server") }
     try startShell()
     try browse("'\(first)' '\(second)'")
     try wait("the first file") { status($0).contains("first.txt (1/2)") && $0.contains { $0.contains("The first file.") } }
     try tmux("send-keys", "-t", session, ":", "n")
-    try wait("the second file") { status($0).contains("second.txt (2/2)") && $0.contains { $0.contains("The second file.") } }
+    try wait("the second file") { status($0).contains("notes.md.gz (2/2)") && $0.contains { $0.contains("The second member.") } }
     try tmux("send-keys", "-t", session, ":", "n")
     try wait("no next file") { status($0).contains("no next file") }
     try tmux("send-keys", "-t", session, ":", "p")

@@ -36,6 +36,26 @@ struct AdapterRegistryTests {
     #expect(adapter.name == expected)
   }
 
+  @Test(
+    "standard input is sniffed for Markdown by its signs: READMEs are, comments, scripts and prose are not",
+    arguments: [
+      ("# Title\n\nSome text.\n", true),
+      ("Tidewatch\n=========\n\nSee [the guide](docs/guide.md).\n", true),
+      ("<p align=\"center\">\n  <img src=\"logo.png\">\n</p>\n\nA tool.\n", true),
+      ("A tool for tides.\n\n```sh\nmake install\n```\n\nRun `tw log` daily.\n", true),
+      ("[![CI](https://ci.example/badge.svg)](https://ci.example)\n\nWords.\n", true),
+      ("## Usage\n\nRun it.\n", true),
+      ("# /etc/services\n#\n# Network services\nftp 21/tcp\n", false),
+      ("# System-wide file.\n\n# More comments here.\n# And here.\nexport A=1\n", false),
+      ("#!/bin/sh\n# [a](b) `c`\necho hi\n", false),
+      ("Just a letter.\n\nUse the `-v` flag, it said.\n", false),
+      ("Title\n-----\n", false),
+    ] as [(String, Bool)])
+  func sniffingMarkdown(content: String, isMarkdown: Bool) throws {
+    let adapter = try registry.adapter(for: InputSource(text: content, name: "<stdin>"), named: nil)
+    #expect(adapter.name == (isMarkdown ? "markdown" : "text"), "\(content.debugDescription)")
+  }
+
   @Test("an unknown --from is an error that lists the known names")
   func unknownName() {
     #expect(throws: InputError(input: "x", message: "unknown input format 'rtf'; expected one of markdown, text, pandoc-json, json")) {

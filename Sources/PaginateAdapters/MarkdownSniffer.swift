@@ -1,0 +1,95 @@
+/// Whether the start of an input with no telling file name (standard input, a pipe) reads as
+/// Markdown: a README piped in is Markdown whether or not it opens with `# `.
+///
+/// It counts the signs of Markdown at the start of lines in the first bytes (ATX headings,
+/// fenced code, setext underlines, link reference definitions, badges and HTML blocks of the
+/// kind READMEs open with) and within them (inline links, images, code spans). A heading on
+/// the first line is enough unless it opens a block of `#` comments, and so is an HTML block
+/// such as READMEs open with (`<p align="center">`); otherwise two different kinds
+/// of sign are needed, so that a configuration file's `# comments` or a sentence with one pair
+/// of backquotes stays plain text.
+enum MarkdownSniffer {
+  static func looksLikeMarkdown(_ head: ArraySlice<UInt8>) -> Bool {
+    let bytes = Array(head.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })  // a byte-order mark
+    if bytes.starts(with: Array("#!".utf8)) { return false }  // a script
+    var kinds = Set<Sign>()
+    var previousLineHadText = false
+    var previousWasHash = false
+    var lineNumber = 0
+    var openingHeading = false
+    var hashLines = 0
+    var textLines = 0
+    for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      lineNumber += 1
+      let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine[...]
+      let trimmed = line.drop { $0 == 0x20 }
+      let isHash = trimmed.first == UInt8(ascii: "#")
+      if let sign = Self.lineSign(trimmed, indent: line.count - trimmed.count, afterText: previousLineHadText) {
+        if sign == .heading && lineNumber == 1 { openingHeading = true }
+        // A README's centred logo and badges (`<p align="center">`) open no other kind of text.
+        if sign == .htmlBlock && lineNumber == 1 && !trimmed.starts(with: Array("<!--".utf8)) { return true }
+        // Lines of hashes one after another are comments, not headings.
+        if !(sign == .heading && previousWasHash) { kinds.insert(sign) }
+      }
+      previousWasHash = isHash
+      if isHash { hashLines += 1 }
+      if lineNumber == 2 && isHash { openingHeading = false }  // a block of comments
+      if !trimmed.isEmpty { textLines += 1 }
+      if Self.contains(trimmed, "](") { kinds.insert(.inlineLink) }
+      if Self.contains(trimmed, "![") { kinds.insert(.image) }
+      if Self.hasCodeSpan(trimmed) { kinds.insert(.codeSpan) }
+      if kinds.count >= 2 { return true }
+      previousLineHadText = !trimmed.isEmpty
+    }
+    // A heading on the first line is enough, unless the next line starts with # too or such
+    // lines are a large share of them: a configuration file's or a script's comments.
+    return openingHeading && (hashLines == 1 || hashLines * 4 < textLines)
+  }
+
+  private enum Sign: Hashable {
+    case heading, fence, setextUnderline, definition, htmlBlock, inlineLink, image, codeSpan
+  }
+
+  private static func lineSign(_ line: ArraySlice<UInt8>, indent: Int, afterText: Bool) -> Sign? {
+    guard indent < 4, let first = line.first else { return nil }
+    switch first {
+    case UInt8(ascii: "#"):
+      let hashes = line.prefix { $0 == UInt8(ascii: "#") }.count
+      let next = line.dropFirst(hashes).first
+      return hashes <= 6 && next == 0x20 ? .heading : nil
+    case UInt8(ascii: "`"), UInt8(ascii: "~"):
+      return line.prefix { $0 == first }.count >= 3 ? .fence : nil
+    case UInt8(ascii: "="), UInt8(ascii: "-"):
+      return afterText && line.count >= 3 && line.allSatisfy({ $0 == first }) ? .setextUnderline : nil
+    case UInt8(ascii: "["):
+      return contains(line, "]: ") ? .definition : nil
+    case UInt8(ascii: "<"):
+      for tag in ["<p ", "<p>", "<div", "<img", "<h1", "<h2", "<details", "<table", "<!--", "<a "]
+      where line.starts(with: Array(tag.utf8)) {
+        return .htmlBlock
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  private static func contains(_ line: ArraySlice<UInt8>, _ text: String) -> Bool {
+    let needle = Array(text.utf8)
+    guard line.count >= needle.count, let first = needle.first else { return false }
+    var index = line.startIndex
+    while let found = line[index...].firstIndex(of: first) {
+      if line[found...].starts(with: needle) { return true }
+      index = found + 1
+    }
+    return false
+  }
+
+  /// A pair of backquotes around a word with no space inside its ends: `` `make` ``.
+  private static func hasCodeSpan(_ line: ArraySlice<UInt8>) -> Bool {
+    guard let open = line.firstIndex(of: UInt8(ascii: "`")) else { return false }
+    let rest = line[(open + 1)...]
+    guard let close = rest.firstIndex(of: UInt8(ascii: "`")), close > rest.startIndex else { return false }
+    return rest[rest.startIndex] != 0x20 && line[close - 1] != 0x20
+  }
+}

@@ -180,3 +180,29 @@ public struct FoldedText: Sendable, Hashable {
     return found
   }
 }
+
+extension FoldedText {
+  /// The matches of `regex` in the text, as offsets in ``scalars`` and lengths, starting below
+  /// `limit`, in order; empty matches are left out.
+  ///
+  /// - Complexity: builds the text as a string once, then as the regular expression engine.
+  public func occurrences(of regex: Regex<AnyRegexOutput>, below limit: Int? = nil) -> [(start: Int, count: Int)] {
+    var view = String.UnicodeScalarView()
+    for scalar in scalars { view.append(Unicode.Scalar(scalar) ?? "\u{FFFD}") }
+    let text = String(view)
+    let limit = limit ?? scalars.count
+    var found: [(start: Int, count: Int)] = []
+    // Offsets are counted forward from the last match, so the walk is linear in all.
+    var index = text.unicodeScalars.startIndex
+    var offset = 0
+    for match in text.matches(of: regex) where !match.range.isEmpty {
+      let start = offset + text.unicodeScalars.distance(from: index, to: match.range.lowerBound)
+      guard start < limit else { break }
+      let count = text.unicodeScalars.distance(from: match.range.lowerBound, to: match.range.upperBound)
+      found.append((start, count))
+      index = match.range.upperBound
+      offset = start + count
+    }
+    return found
+  }
+}

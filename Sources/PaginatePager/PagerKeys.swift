@@ -52,8 +52,7 @@ public enum PagerKeys {
         less: "N g: line N"),
     row([.character("G"), .character(">"), .end], "G > End", .last, "last page; N G: page N", less: "N G: line N"),
     row([.character("%"), .character("p")], "N% Np", .percent, "N percent of the way through"),
-    row([.character("/")], "/pattern", .searchForward, "search forward (words, across line ends)",
-        less: "a regular expression"),
+    row([.character("/")], "/pattern", .searchForward, "search forward: a regular expression (^R: words)"),
     row([.character("?")], "?pattern", .searchBackward, "search backward"),
     row([.character("n")], "n", .nextMatch, "next match; N: the N-th"),
     row([.character("N")], "N", .previousMatch, "previous match"),
@@ -99,6 +98,7 @@ public enum PagerKeys {
     }
     lines += ["", "Counts: type digits, then the key (5 Space, 50%, 12g).",
               "In a prompt: Enter runs it, Esc cancels, ^U clears, ↑ ↓ recall earlier searches.",
+              "A search reads the text as written: across line ends, note markers left out.",
               "Press q, h or Esc to go back; Space, b, j, k scroll this help."]
     return lines
   }

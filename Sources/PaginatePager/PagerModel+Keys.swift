@@ -165,6 +165,9 @@ extension PagerModel {
       if text.isEmpty { mode = .normal } else { mode = .search(forward: forward, text: String(text.dropLast())) }
     case .control("u"):
       mode = .search(forward: forward, text: "")
+    case .control("r"):
+      // As in less: ^R makes the pattern words rather than a regular expression (and back).
+      searchOptions.isRegularExpression.toggle()
     case .up, .down:
       guard !searchHistory.isEmpty else { break }
       let index = historyIndex ?? searchHistory.count

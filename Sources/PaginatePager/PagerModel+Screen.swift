@@ -48,7 +48,8 @@ extension PagerModel {
   private func statusLineText() -> (left: String, right: String) {
     switch mode {
     case .search(let forward, let text):
-      return ((forward ? "/" : "?") + text, "Enter search · Esc cancel · ↑↓ history")
+      let kind = searchOptions.isRegularExpression ? "" : "words "
+      return (kind + (forward ? "/" : "?") + text, "Enter search · Esc cancel · ↑↓ history · ^R words/regex")
     case .number(let digits):
       return (digits, "g page · % percent · Space pages · j lines")
     case .prefix(let prefix):
@@ -122,7 +123,7 @@ extension PagerModel {
   /// line and page ends are found.
   private func highlighted(_ page: Page) -> Page {
     guard let query = lastSearch?.query else { return page }
-    let matches = controller.matches(of: query, onPageAt: page.index)
+    let matches = controller.matches(of: query, onPageAt: page.index, options: searchOptions)
     guard !matches.isEmpty else { return page }
     var page = page
     var ranges: [Int: [Range<Int>]] = [:]

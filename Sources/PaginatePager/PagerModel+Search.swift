@@ -30,7 +30,8 @@ extension PagerModel {
   public mutating func continueSearch(pageLimit: Int = 50) -> Bool {
     guard var search = pendingSearch else { return false }
     switch controller.scanForMatch(
-      of: search.query, fromPageAt: search.nextIndex, forward: search.forward, pageLimit: pageLimit)
+      of: search.query, fromPageAt: search.nextIndex, forward: search.forward, pageLimit: pageLimit,
+      options: searchOptions)
     {
     case .incomplete(let next):
       search.pagesSeen += abs(next - search.nextIndex)
@@ -79,6 +80,10 @@ extension PagerModel {
   /// Begins a search for `query`: from the pages shown (a new search, which finds a match
   /// already on the screen, as less does) or past them (n and N).
   mutating func startSearch(_ query: String, forward: Bool, includingCurrent: Bool, times: Int) {
+    if let problem = searchOptions.problem(with: query) {
+      message = "invalid pattern: \(problem) (^R in the prompt searches for words)"
+      return
+    }
     let shown = controller.visiblePages.map(\.index)
     guard let first = shown.first, let last = shown.last else { return }
     let start = includingCurrent ? (forward ? first : last) : (forward ? last + 1 : first - 1)

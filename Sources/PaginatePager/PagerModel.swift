@@ -96,6 +96,9 @@ public struct PagerModel: Sendable {
   public private(set) var rows: Int
   /// The last search, repeated by n and N.
   public internal(set) var lastSearch: (query: String, forward: Bool)?
+  /// How searches compare: a regular expression, as in less, unless ^R in the prompt asks
+  /// for words; case ignored.
+  public internal(set) var searchOptions = SearchOptions(isRegularExpression: true)
   /// Searches typed before, oldest first (↑ and ↓ in the prompt).
   public internal(set) var searchHistory: [String] = []
   /// Where ↑ and ↓ are in ``searchHistory`` while a search is typed.

@@ -12,23 +12,19 @@ extension PagingController {
   public func matches(of query: String, startingOnPageAt index: Int, options: SearchOptions = SearchOptions())
     -> [TextMatch]
   {
-    let folding = FoldedText.Options(options)
-    let needle = Self.needle(query, folding)
-    guard !needle.isEmpty, let page = cache.page(at: index) else { return [] }
-    return matches(of: needle, on: page, folding: folding)
+    guard let pattern = SearchPattern(query, options), let page = cache.page(at: index) else { return [] }
+    return matches(of: pattern, on: page)
   }
 
   /// The matches of `query` that show on the page at `index`: those that start on it and one
   /// that runs onto it from the page before. For highlighting.
   public func matches(of query: String, onPageAt index: Int, options: SearchOptions = SearchOptions()) -> [TextMatch] {
-    let folding = FoldedText.Options(options)
-    let needle = Self.needle(query, folding)
-    guard !needle.isEmpty, let page = cache.page(at: index) else { return [] }
+    guard let pattern = SearchPattern(query, options), let page = cache.page(at: index) else { return [] }
     var result: [TextMatch] = []
     if index > 0, let previous = cache.page(at: index - 1) {
-      result += matches(of: needle, on: previous, folding: folding).filter { $0.pageIndices.contains(index) }
+      result += matches(of: pattern, on: previous).filter { $0.pageIndices.contains(index) }
     }
-    return result + matches(of: needle, on: page, folding: folding)
+    return result + matches(of: pattern, on: page)
   }
 
   /// The first match of `query` on the pages from `index` on (or, backwards, the last match on
@@ -38,9 +34,7 @@ extension PagingController {
   public func firstMatch(
     of query: String, fromPageAt index: Int, forward: Bool = true, options: SearchOptions = SearchOptions()
   ) -> TextMatch? {
-    let folding = FoldedText.Options(options)
-    let needle = Self.needle(query, folding)
-    guard !needle.isEmpty else { return nil }
+    guard let pattern = SearchPattern(query, options) else { return nil }
     var index = index
     var wrapped = false
     let start = index
@@ -48,7 +42,7 @@ extension PagingController {
     while true {
       if bounded && abs(index - start) > Self.searchLimit { return nil }
       if let page = cache.page(at: index) {
-        let found = matches(of: needle, on: page, folding: folding)
+        let found = matches(of: pattern, on: page)
         if let match = forward ? found.first : found.last { return match }
         index += forward ? 1 : -1
       } else {
@@ -77,13 +71,11 @@ extension PagingController {
     of query: String, fromPageAt index: Int, forward: Bool = true, pageLimit: Int,
     options: SearchOptions = SearchOptions()
   ) -> MatchScan {
-    let folding = FoldedText.Options(options)
-    let needle = Self.needle(query, folding)
-    guard !needle.isEmpty else { return .notFound }
+    guard let pattern = SearchPattern(query, options) else { return .notFound }
     var index = index
     for _ in 0..<max(pageLimit, 1) {
       guard index >= 0, let page = cache.page(at: index) else { return .notFound }
-      let found = matches(of: needle, on: page, folding: folding)
+      let found = matches(of: pattern, on: page)
       if let match = forward ? found.first : found.last { return .found(match) }
       index += forward ? 1 : -1
     }
@@ -132,13 +124,11 @@ extension PagingController {
     toMatch n: Int, of query: String, options: SearchOptions = SearchOptions(), asTransition: Bool = false,
     isolation: isolated (any Actor)? = #isolation
   ) -> Bool {
-    let folding = FoldedText.Options(options)
-    let needle = Self.needle(query, folding)
-    guard n >= 1, !needle.isEmpty else { return false }
+    guard n >= 1, let pattern = SearchPattern(query, options) else { return false }
     var seen = 0
     var index = 0
     while let page = cache.page(at: index) {
-      let found = matches(of: needle, on: page, folding: folding)
+      let found = matches(of: pattern, on: page)
       if seen + found.count >= n {
         return jump(to: found[n - seen - 1].pageIndex, asTransition: asTransition, context: .isolated(isolation))
       }
@@ -154,16 +144,10 @@ extension PagingController {
 
   // MARK: Helpers
 
-  /// The folded query: spaces at either end dropped, runs of spaces one.
-  static func needle(_ query: String, _ folding: FoldedText.Options) -> [UInt32] {
-    var scalars = FoldedText(query, options: folding).scalars
-    while scalars.last == 0x20 { scalars.removeLast() }
-    return scalars
-  }
-
   /// The matches that start on `page`: in its flowed text (which may run onto the next page)
   /// and in its notes.
-  func matches(of needle: [UInt32], on page: Page, folding: FoldedText.Options) -> [TextMatch] {
+  func matches(of pattern: SearchPattern, on page: Page) -> [TextMatch] {
+    let folding = pattern.folding
     let here = PageText(page, options: folding)
     var text = here.flow
     let ownCount = text.count
@@ -182,11 +166,11 @@ extension PagingController {
         text = joined
       }
     }
-    var result = text.occurrences(of: needle, below: ownCount).map { start in
-      Self.match(text, start: start, count: needle.count, firstPage: page.index)
+    var result = pattern.occurrences(in: text, below: ownCount).map { found in
+      Self.match(text, start: found.start, count: found.count, firstPage: page.index)
     }
-    result += here.notes.occurrences(of: needle).map { start in
-      Self.match(here.notes, start: start, count: needle.count, firstPage: page.index)
+    result += pattern.occurrences(in: here.notes, below: nil).map { found in
+      Self.match(here.notes, start: found.start, count: found.count, firstPage: page.index)
     }
     return result
   }

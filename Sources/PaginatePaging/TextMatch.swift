@@ -6,10 +6,28 @@ public struct SearchOptions: Sendable, Hashable {
   /// case is ignored too). Off by default.
   public var ignoresDiacritics: Bool
 
-  /// Creates search options: case-insensitive, diacritic-sensitive by default.
-  public init(ignoresCase: Bool = true, ignoresDiacritics: Bool = false) {
+  /// The query is a regular expression (Swift's `Regex` syntax, as less and grep take
+  /// theirs: `colou?r`, `^Chapter [0-9]+`), matched against the text as a search reads it:
+  /// lines joined, case folded when ``ignoresCase``. Off by default: the query is words.
+  public var isRegularExpression: Bool
+
+  /// Creates search options: words, case-insensitive, diacritic-sensitive by default.
+  public init(ignoresCase: Bool = true, ignoresDiacritics: Bool = false, isRegularExpression: Bool = false) {
     self.ignoresCase = ignoresCase
     self.ignoresDiacritics = ignoresDiacritics
+    self.isRegularExpression = isRegularExpression
+  }
+
+  /// Why `query` cannot be searched for with these options (a regular expression that does
+  /// not compile), in one line; `nil` when it can.
+  public func problem(with query: String) -> String? {
+    guard isRegularExpression else { return nil }
+    do {
+      _ = try Regex(query)
+      return nil
+    } catch {
+      return "\(error)".split(separator: "\n").first.map(String.init) ?? "not a regular expression"
+    }
   }
 }
 

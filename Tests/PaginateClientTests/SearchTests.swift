@@ -33,6 +33,45 @@ struct SearchTests {
     #expect(reader.matches(of: "cafe\u{301}", onPageAt: 0).count == 2)
   }
 
+  @Test("regular expressions: case ignored, across line ends, a bad one named and matching nothing; scanning in steps")
+  func regularExpressions() throws {
+    let regex = SearchOptions(isRegularExpression: true)
+    let reader = try PagingController(
+      document: Document(markdown: "Colour and color, COLOR too. Chapter 12 opens the harbour wall of the old town."),
+      options: LayoutOptions(pageSize: PageSize(columns: 16, lines: 12)))
+    #expect(reader.matches(of: "colou?r", onPageAt: 0, options: regex).count == 3)
+    #expect(reader.matches(of: "colou?r", onPageAt: 0).count == 0)  // words: the ? is a character
+    let chapter = reader.matches(of: "chapter [0-9]+ opens", onPageAt: 0, options: regex)
+    #expect(chapter.count == 1)
+    #expect(chapter.first.map { $0.pieces.count >= 1 } == true)
+    // Across a line end: "harbour wall" is set on a 16-column page, where lines break.
+    #expect(reader.matches(of: "the\\s+old\\s+town", onPageAt: 0, options: regex).count == 1)
+    #expect(regex.problem(with: "(unclosed") != nil)
+    #expect(regex.problem(with: "ok|fine") == nil)
+    #expect(SearchOptions().problem(with: "(unclosed") == nil)
+    #expect(reader.matches(of: "(unclosed", onPageAt: 0, options: regex).isEmpty)
+    // A search in steps: a page at a time, each step telling where to go on from.
+    var pages = ""
+    for index in 1...60 { pages += "Paragraph \(index) fills its line.\n\n" }
+    let long = try PagingController(document: Document(markdown: pages + "The needle."), options: small)
+    var next = 0
+    var steps = 0
+    scanning: while true {
+      steps += 1
+      switch long.scanForMatch(of: "need(le|s)", fromPageAt: next, pageLimit: 1, options: regex) {
+      case .incomplete(let page): next = page
+      case .found(let match):
+        #expect(match.pageIndex == long.pageCount.map { $0 - 1 } ?? -1)
+        break scanning
+      case .notFound:
+        Issue.record("the needle was not found")
+        break scanning
+      }
+    }
+    #expect(steps > 2)
+    #expect(long.scanForMatch(of: "haystack", fromPageAt: 0, pageLimit: 1000) == .notFound)
+  }
+
   @Test("a phrase across a page end is found once, starting on the first page and ending on the next")
   func acrossPageEnd() throws {
     var text = ""

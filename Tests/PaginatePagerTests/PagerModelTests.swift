@@ -169,6 +169,18 @@ struct PagerKeyTests {
     #expect(pager.mode == .search(forward: true, text: ""))
     _ = pager.press(.escape)
     #expect(pager.mode == .normal)
+    // A regular expression, as in less; ^R searches for the words instead; a bad one says so.
+    _ = pager.press(.character("g"), .character("/"))
+    for character in "paragraph 4[0-9] says" { _ = pager.press(.character(character)) }
+    _ = pager.press(.enter)
+    #expect(pager.currentPage.textLines.contains { $0.contains("Paragraph 40 says") })
+    _ = pager.press(.character("/"))
+    for character in "(unclosed" { _ = pager.press(.character(character)) }
+    _ = pager.press(.enter)
+    #expect(pager.status().contains("invalid pattern"))
+    _ = pager.press(.character("/"), .control("r"))
+    #expect(pager.status().hasPrefix("words /"))
+    _ = pager.press(.control("r"), .escape)
     // "says hello" is on every page: 3n goes three pages on.
     _ = pager.press(.character("g"), .character("/"))
     for character in "says hello" { _ = pager.press(.character(character)) }

@@ -40,6 +40,10 @@ public struct Page: Sendable, Hashable {
   /// repeated table header). Empty when the layout does not track anchors (a page set that
   /// keeps no pages, for printing).
   public var lineAnchors: [TextAnchor?] = []
+  /// The destinations of the links on the page, by the ``TextStyle/linkID`` of their text's
+  /// style: what a renderer makes the text link to (OSC 8 on a terminal). Empty for a page
+  /// without links.
+  public var linkDestinations: [UInt32: String] = [:]
 
   /// The layout the page belongs to (`nil` for a page made by hand): with ``index`` it
   /// identifies the page. Not compared by `==`.

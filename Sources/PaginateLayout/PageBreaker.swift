@@ -181,6 +181,8 @@ struct PageBreaker {
     var lines: [Line] = []
     switch source.layout.notes.entry(of: number) {
     case .destination(let destination):
+      // The destination is a link to itself (clickable where the output makes links).
+      let link = TextStyle.link(source.layout.notes.existingLinkID(for: destination))
       if markerWidth < width {
         // Each line is made in one piece: the marker (or as many spaces) as furniture, then a
         // piece of the destination as a link.
@@ -190,11 +192,11 @@ struct PageBreaker {
           spans.reserveCapacity(2)  // an array literal of one would grow for the second
           spans.append(StyleSpan(range: 0..<markerWidth, style: .furniture))
           let end = markerWidth + piece.utf8.count
-          if end > markerWidth { spans.append(StyleSpan(range: markerWidth..<end, style: .link)) }
+          if end > markerWidth { spans.append(StyleSpan(range: markerWidth..<end, style: link)) }
           lines.append(Line(text: (index == 0 ? marker : indent) + piece, spans: spans))
         }
       } else {
-        lines = BlockLayout.cut(marker + destination, width: width).map { Line($0, style: .link) }
+        lines = BlockLayout.cut(marker + destination, width: width).map { Line($0, style: link) }
       }
     case .note(let blocks):
       // A note's links show their destinations inline, and a note inside it is set in
@@ -203,6 +205,8 @@ struct PageBreaker {
       options.links = .inline
       var layout = BlockLayout(options: options)
       layout.notesInline = true
+      // The document's registry: a link in a note has the same number as elsewhere.
+      layout.notes = source.layout.notes
       // The note hangs from its marker; on a page too narrow for that, the marker has a line
       // of its own.
       let marker = Line(marker, style: .furniture)

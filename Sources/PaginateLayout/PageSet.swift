@@ -299,6 +299,14 @@ public struct PageSet: Sendable {
       anchorLine: body.anchorLine, runningHead: body.runningHead, bodyLines: bodyStart..<bodyEnd,
       noteLines: (bodyEnd - body.noteLineCount)..<bodyEnd)
     page.layout = identity
+    let registry = breaker.source.layout.notes
+    if registry.hasLinks {
+      for line in page.lines {
+        for span in line.spans where span.style.linkID != 0 && page.linkDestinations[span.style.linkID] == nil {
+          page.linkDestinations[span.style.linkID] = registry.destination(ofLink: span.style.linkID)
+        }
+      }
+    }
     if !body.anchors.isEmpty {
       var anchors = [TextAnchor?](repeating: nil, count: lines.count)
       for (offset, anchor) in body.anchors.enumerated() where bodyStart + offset < bodyEnd { anchors[bodyStart + offset] = anchor }

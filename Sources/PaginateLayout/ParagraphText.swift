@@ -121,14 +121,15 @@ struct ParagraphText {
       case .strikethrough(let children):
         append(children, style: style.union(.strikethrough), mark: "~~", links: links, notes: &notes)
       case .link(let destination, _, let children):
-        append(children, style: style.union(.link), links: links, notes: &notes)
+        let link = TextStyle.link(notes.linkID(for: destination))
+        append(children, style: style.union(link), links: links, notes: &notes)
         guard FootnoteRegistry.showsDestination(destination, text: children) else { continue }
         switch links {
         case .footnotes:
           cite(notes.number(for: destination))
         case .inline:
           append(" <", style: .furniture)
-          append(destination, style: .link)
+          append(destination, style: link)
           append(">", style: .furniture)
         case .none:
           break
@@ -170,6 +171,36 @@ struct FootnoteRegistry {
   private var numbers: [String: Int] = [:]
   private var noteNumbers: [[Block]: Int] = [:]
   private(set) var entries: [Entry] = []
+  /// Every link's destination, numbered from 1 in order of first citation (whether it is
+  /// shown as a footnote or not): the ``TextStyle/linkID`` of link text.
+  private var linkIDs: [String: UInt32] = [:]
+  private(set) var destinations: [String] = []
+
+  /// The number of link `destination` (see ``TextStyle/link(_:)``), assigning the next one on
+  /// first use; 0 for an empty destination.
+  mutating func linkID(for destination: String) -> UInt32 {
+    guard !destination.isEmpty else { return 0 }
+    let next = UInt32(destinations.count + 1)
+    let id = Self.assign(next, ifAbsent: &linkIDs[destination, default: 0])
+    if id == next { destinations.append(destination) }
+    return id
+  }
+
+  /// Whether any link has a number.
+  var hasLinks: Bool { !destinations.isEmpty }
+
+  /// The number of `destination` if it has one.
+  func existingLinkID(for destination: String) -> UInt32 { linkIDs[destination] ?? 0 }
+
+  /// The destination of link `id`.
+  func destination(ofLink id: UInt32) -> String? {
+    id >= 1 && Int(id) <= destinations.count ? destinations[Int(id) - 1] : nil
+  }
+
+  private static func assign(_ next: UInt32, ifAbsent id: inout UInt32) -> UInt32 {
+    if id == 0 { id = next }
+    return id
+  }
 
   /// The number of `destination`, assigning the next one on first use.
   mutating func number(for destination: String) -> Int {
@@ -226,12 +257,15 @@ struct FootnoteRegistry {
       for inline in inlines {
         switch inline {
         case .link(let destination, _, let children):
+          _ = linkID(for: destination)
           walk(children)
           if links == .footnotes && Self.showsDestination(destination, text: children) {
             _ = number(for: destination)
           }
         case .emphasis(let children), .strong(let children), .strikethrough(let children): walk(children)
-        case .note(let blocks): _ = number(forNote: blocks)
+        case .note(let blocks):
+          _ = number(forNote: blocks)
+          for child in blocks { numberLinks(in: child) }
         default: continue
         }
       }
@@ -251,5 +285,16 @@ struct FootnoteRegistry {
       }
     case .codeBlock, .htmlBlock, .thematicBreak, .pageBreak: break
     }
+  }
+
+  /// Numbers the links of a note's `block` (a note's own notes and links are set inline, so
+  /// only their links need numbers, for the link ids of their text).
+  private mutating func numberLinks(in block: Block) {
+    var inner = FootnoteRegistry()
+    swap(&inner.linkIDs, &linkIDs)
+    swap(&inner.destinations, &destinations)
+    inner.register(block, links: .inline)
+    swap(&inner.linkIDs, &linkIDs)
+    swap(&inner.destinations, &destinations)
   }
 }

@@ -32,6 +32,13 @@ extension PagerModel {
     return lines
   }
 
+  /// The destinations of the links on the screen (see ``Page/linkDestinations``).
+  public var screenLinks: [UInt32: String] {
+    var pages = controller.visiblePages
+    if let next = pages.last.flatMap({ controller.page(at: $0.index + 1) }) { pages.append(next) }
+    return pages.reduce(into: [:]) { $0.merge($1.linkDestinations) { first, _ in first } }
+  }
+
   /// The lines of the unit shown (or the next one), matches of the last search highlighted.
   private func highlightedUnitLines(next: Bool) -> [Line] {
     if showsSpreads, let current = controller.currentSpread {

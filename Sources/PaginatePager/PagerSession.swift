@@ -15,11 +15,14 @@ public enum PagerSession {
     /// Whether the mouse wheel scrolls (which stops the terminal selecting text with the mouse
     /// unless Shift is held).
     public var capturesMouse: Bool
+    /// Whether link text is a hyperlink (OSC 8) the terminal can open.
+    public var makesHyperlinks: Bool
 
     /// Creates settings.
-    public init(usesColour: Bool = true, capturesMouse: Bool = false) {
+    public init(usesColour: Bool = true, capturesMouse: Bool = false, makesHyperlinks: Bool = true) {
       self.usesColour = usesColour
       self.capturesMouse = capturesMouse
+      self.makesHyperlinks = makesHyperlinks
     }
   }
 
@@ -50,7 +53,8 @@ public enum PagerSession {
   ) -> Bool {
     guard Terminal.begin(mouse: settings.capturesMouse) else { return false }
     defer { Terminal.restore() }
-    let renderer = TextRenderer(usesANSI: true, usesColour: settings.usesColour)
+    let renderer = TextRenderer(
+      usesANSI: true, usesColour: settings.usesColour, makesHyperlinks: settings.makesHyperlinks)
     var size = Terminal.size()
     model.resize(columns: size.columns, rows: size.rows)
     if let startCommand { model.start(with: startCommand) }
@@ -140,9 +144,10 @@ public enum PagerSession {
   private static func draw(_ model: PagerModel, _ renderer: TextRenderer) {
     var bytes = Array("\u{1B}[H".utf8)
     let lines = model.screen()
+    let links = renderer.makesHyperlinks ? model.screenLinks : [:]
     for (index, line) in lines.enumerated() {
       var rendered: [UInt8] = []
-      renderer.render(line, into: &rendered)
+      renderer.render(line, links: links, into: &rendered)
       rendered.removeLast()  // the newline: the cursor must not scroll past the last row
       bytes += rendered
       bytes += Array("\u{1B}[K".utf8)

@@ -12,15 +12,27 @@ public struct TextRenderer: Sendable {
   /// the pager) styles are only bold, dim, italic, underline, reverse and strike-through.
   public var usesColour: Bool
 
+  /// Whether link text links to its destination (OSC 8 hyperlinks, which terminals that know
+  /// them make clickable and others ignore): given with ``render(_:links:into:)``.
+  public var makesHyperlinks: Bool
+
   /// Creates a renderer.
-  public init(usesANSI: Bool, usesColour: Bool = true) {
+  public init(usesANSI: Bool, usesColour: Bool = true, makesHyperlinks: Bool = false) {
     self.usesANSI = usesANSI
     self.usesColour = usesColour
+    self.makesHyperlinks = makesHyperlinks
   }
 
   /// Appends the line and a newline to `output`.
   public func render(_ line: Line, into output: inout [UInt8]) {
-    guard usesANSI && !line.spans.isEmpty else {
+    render(line, links: [:], into: &output)
+  }
+
+  /// Appends the line and a newline to `output`; link text whose destination `links` gives
+  /// (``/PaginateLayout/Page/linkDestinations``) becomes a hyperlink when ``makesHyperlinks``.
+  public func render(_ line: Line, links: [UInt32: String], into output: inout [UInt8]) {
+    let linking = makesHyperlinks && !links.isEmpty
+    guard (usesANSI || linking) && !line.spans.isEmpty else {
       line.withUTF8 { output.append(contentsOf: $0) }
       output.append(0x0A)
       return
@@ -28,15 +40,28 @@ public struct TextRenderer: Sendable {
     let spans = line.spans
     line.withUTF8 { bytes in
       var position = 0
+      var openLink: UInt32 = 0
       for span in spans {
+        let id = linking ? span.style.linkID : 0
+        // A link stays open over the spaces between its words (spans are set word by word).
+        let gap = UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound])
+        if openLink != 0 && (id != openLink || gap.contains { $0 != 0x20 }) {
+          output.append(contentsOf: Hyperlink.close)
+          openLink = 0
+        }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound]))
-        let sequence = Self.sequence(for: span.style, colour: usesColour)
+        if id != 0 && id != openLink, let destination = links[id], let open = Hyperlink.open(destination, id: id) {
+          output.append(contentsOf: open)
+          openLink = id
+        }
+        let sequence = usesANSI ? Self.sequence(for: span.style, colour: usesColour) : ""
         // A style with nothing to show without colour (code) writes no sequence at all.
         if sequence.utf8.count > 3 { output.append(contentsOf: sequence.utf8) }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.range]))
         if sequence.utf8.count > 3 { output.append(contentsOf: "\u{1B}[0m".utf8) }
         position = span.range.upperBound
       }
+      if openLink != 0 { output.append(contentsOf: Hyperlink.close) }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position...]))
       output.append(0x0A)
     }
@@ -47,8 +72,14 @@ public struct TextRenderer: Sendable {
   /// with callgrind, an append per line, even into reserved room, costs more than the block
   /// and the second copy.
   public func render(_ lines: [Line], into output: inout [UInt8]) {
-    guard !usesANSI else {
-      for line in lines { render(line, into: &output) }
+    render(lines, links: [:], into: &output)
+  }
+
+  /// Appends every line, each followed by a newline, links made as
+  /// ``render(_:links:into:)`` makes them.
+  public func render(_ lines: [Line], links: [UInt32: String], into output: inout [UInt8]) {
+    guard !usesANSI && !(makesHyperlinks && !links.isEmpty) else {
+      for line in lines { render(line, links: links, into: &output) }
       return
     }
     var total = 0

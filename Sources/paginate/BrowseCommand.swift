@@ -93,7 +93,8 @@ struct BrowseCommand: ParsableCommand {
     }
     // After a reload (key r) the warnings at the end are those of the file as read last.
     var shown = loaded
-    let settings = PagerSession.Settings(usesColour: output.color.allowsColourInPager, capturesMouse: mouse)
+    let settings = PagerSession.Settings(
+      usesColour: output.color.allowsColourInPager, capturesMouse: mouse, makesHyperlinks: output.hyperlinks != .never)
     let opened = PagerSession.run(&model, settings: settings, startCommand: startCommand) { index in
       let path = paths[index]
       if path == "-" {

@@ -25,10 +25,35 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
   }
 }
 
+/// When link text is a hyperlink (OSC 8) on the terminal.
+enum HyperlinkChoice: String, CaseIterable, ExpressibleByArgument {
+  case auto
+  case always
+  case never
+
+  /// Whether printed output makes links: `always`, or `auto` when stdout is a terminal and
+  /// `TERM` is not `dumb` (terminals that do not know OSC 8 ignore it).
+  var makesLinks: Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+      return isatty(1) == 1
+    }
+  }
+}
+
 /// Options about the output.
 struct OutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Styles on the terminal: auto, always or never (NO_COLOR is honoured).", valueName: "when"))
   var color: ColorChoice = .auto
+
+  @Option(
+    help: ArgumentHelp(
+      "Link text clickable on the terminal (OSC 8; http, https and mailto only): auto, always or never.",
+      valueName: "when"))
+  var hyperlinks: HyperlinkChoice = .auto
 }
 
 extension ColorChoice {

@@ -48,7 +48,8 @@ struct PrintCommand: ParsableCommand {
     var writer = OutputWriter(fileDescriptor: 1)
     let styled = output.color.usesANSI
     var printed = PrintedText(
-      renderer: TextRenderer(usesANSI: styled), facing: layout.facingOptions, pageSize: layout.pageSize)
+      renderer: TextRenderer(usesANSI: styled, makesHyperlinks: output.hyperlinks.makesLinks), facing: layout.facingOptions,
+      pageSize: layout.pageSize)
     var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: styled)
     // A file that cannot be read is reported and skipped, as cat does; the exit status says so.
     stream.skipsUnreadableFiles = true

@@ -22,7 +22,7 @@ struct PrintedText {
   /// Pages not passed in (unselected) leave their side of a spread empty.
   mutating func add(_ page: Page, into output: inout [UInt8]) {
     guard let facing else {
-      emit(page.lines, into: &output)
+      emit(page.lines, links: page.linkDestinations, into: &output)
       return
     }
     let index = facing.spreadIndex(ofPage: page.index)
@@ -38,12 +38,13 @@ struct PrintedText {
   mutating func finish(into output: inout [UInt8]) {
     guard let facing, let pages = spread?.pages, let whole = facing.spreads(of: pages).first else { return }
     spread = nil
-    emit(whole.lines(pageSize: pageSize, gutter: facing.gutter, spine: facing.drawsSpine), into: &output)
+    let links = pages.reduce(into: [UInt32: String]()) { $0.merge($1.linkDestinations) { first, _ in first } }
+    emit(whole.lines(pageSize: pageSize, gutter: facing.gutter, spine: facing.drawsSpine), links: links, into: &output)
   }
 
-  private mutating func emit(_ lines: [Line], into output: inout [UInt8]) {
+  private mutating func emit(_ lines: [Line], links: [UInt32: String], into output: inout [UInt8]) {
     if started { output.append(0x0C) }
     started = true
-    renderer.render(lines, into: &output)
+    renderer.render(lines, links: links, into: &output)
   }
 }

@@ -248,4 +248,28 @@ extension PagerTmuxTests {
     }
     try leave(showing: "gone.txt")
   }
+
+  @Test("OSC 8 links in the pager with --hyperlinks always (the default), none with never", .timeLimit(.minutes(1)))
+  func hyperlinks() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try write("# Links\n\nSee [the guide](https://example.org/guide) and [that](file:///etc/passwd).\n", to: "links.md", in: folder)
+    defer { _ = try? tmux("kill-server") }
+    try startShell()
+    // tmux 3.3 keeps no hyperlinks on its screen: script(1) records what the pager writes.
+    for (option, linked) in [("--hyperlinks always", true), ("", true), ("--hyperlinks never", false)] {
+      let typescript = folder.appendingPathComponent("typescript-\(linked)-\(option.isEmpty)").path
+      let command = "'\(Executable.url.path)' browse \(option) '\(file)'"
+      // -f: written as it comes; then clear, so that the prompt after it is the only one.
+      try tmux("send-keys", "-t", session, "script -qf -c \"\(command)\" '\(typescript)'; clear", "Enter")
+      try wait("the page") { $0.contains { $0.contains("See the guide") } }
+      try tmux("send-keys", "-t", session, "q")
+      try wait("script's end and the screen cleared") { lines in
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == ["READY$"]
+      }
+      let written = try String(decoding: Data(contentsOf: URL(fileURLWithPath: typescript)), as: UTF8.self)
+      #expect(written.contains("\u{1B}]8;id=paginate-1;https://example.org/guide\u{1B}\\") == linked, "\(option)")
+      #expect(!written.contains("file:///etc/passwd\u{1B}\\"))
+    }
+  }
 }

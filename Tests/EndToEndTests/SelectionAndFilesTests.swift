@@ -130,4 +130,15 @@ struct SelectionAndFilesTests {
     #expect(lines[3] == "other.md")
     #expect(lines[4] == "export")
   }
+
+  @Test("printed pages: OSC 8 links with --hyperlinks always, none with never or into a pipe (auto)")
+  func printedHyperlinks() throws {
+    let markdown = Data("See [the guide](https://example.org/guide).\n".utf8)
+    let always = try Executable.run(["--from", "markdown", "--hyperlinks", "always", "--color", "never"], stdin: markdown)
+    #expect(always.stdout.contains("\u{1B}]8;id=paginate-1;https://example.org/guide\u{1B}\\the guide\u{1B}]8;;\u{1B}\\"))
+    for options in [["--hyperlinks", "never"], []] {
+      let result = try Executable.run(["--from", "markdown", "--color", "never"] + options, stdin: markdown)
+      #expect(!result.stdout.contains("\u{1B}"), "\(options)")
+    }
+  }
 }

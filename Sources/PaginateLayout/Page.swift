@@ -40,10 +40,22 @@ public struct Page: Sendable, Hashable {
   /// repeated table header). Empty when the layout does not track anchors (a page set that
   /// keeps no pages, for printing).
   public var lineAnchors: [TextAnchor?] = []
-  /// The destinations of the links on the page, by the ``TextStyle/linkID`` of their text's
-  /// style: what a renderer makes the text link to (OSC 8 on a terminal). Empty for a page
-  /// without links.
-  public var linkDestinations: [UInt32: String] = [:]
+  /// The destinations of the links on the page, each with the ``TextStyle/linkID`` of its
+  /// text's style: what a renderer makes the text link to (OSC 8 on a terminal). Empty for a
+  /// page without links.
+  public var linkDestinations: [Link] = []
+
+  /// A link's number and destination (see ``linkDestinations``).
+  public struct Link: Sendable, Hashable {
+    public var id: UInt32
+    public var destination: String
+
+    /// Creates a link.
+    public init(id: UInt32, destination: String) {
+      self.id = id
+      self.destination = destination
+    }
+  }
 
   /// The layout the page belongs to (`nil` for a page made by hand): with ``index`` it
   /// identifies the page. Not compared by `==`.
@@ -107,5 +119,17 @@ public struct Page: Sendable, Hashable {
   /// The side of page `number`.
   public static func side(of number: Int) -> Side {
     number % 2 == 0 ? .verso : .recto
+  }
+}
+
+extension [Page.Link] {
+  /// The destination of link `id` (a page holds a few: a look along them).
+  public func destination(ofLink id: UInt32) -> String? {
+    first { $0.id == id }?.destination
+  }
+
+  /// Adds the links of `other` that are not here yet.
+  public mutating func add(_ other: [Page.Link]) {
+    for link in other where destination(ofLink: link.id) == nil { append(link) }
   }
 }

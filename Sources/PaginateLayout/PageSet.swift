@@ -302,8 +302,11 @@ public struct PageSet: Sendable {
     let registry = breaker.source.layout.notes
     if registry.hasLinks {
       for line in page.lines {
-        for span in line.spans where span.style.linkID != 0 && page.linkDestinations[span.style.linkID] == nil {
-          page.linkDestinations[span.style.linkID] = registry.destination(ofLink: span.style.linkID)
+        for span in line.spans where span.style.linkID != 0 {
+          let id = span.style.linkID
+          if page.linkDestinations.destination(ofLink: id) == nil, let destination = registry.destination(ofLink: id) {
+            page.linkDestinations.append(Page.Link(id: id, destination: destination))
+          }
         }
       }
     }

@@ -121,12 +121,13 @@ struct ParagraphText {
       case .strikethrough(let children):
         append(children, style: style.union(.strikethrough), mark: "~~", links: links, notes: &notes)
       case .link(let destination, _, let children):
-        let link = TextStyle.link(notes.linkID(for: destination))
+        let known = notes.knownNumbers(forLink: destination)
+        let link = TextStyle.link(known.link != 0 ? known.link : notes.linkID(for: destination))
         append(children, style: style.union(link), links: links, notes: &notes)
         guard FootnoteRegistry.showsDestination(destination, text: children) else { continue }
         switch links {
         case .footnotes:
-          cite(notes.number(for: destination))
+          cite(known.note != 0 ? known.note : notes.number(for: destination))
         case .inline:
           append(" <", style: .furniture)
           append(destination, style: link)
@@ -168,12 +169,18 @@ struct FootnoteRegistry {
     case note([Block])
   }
 
-  private var numbers: [String: Int] = [:]
+  /// A destination's numbers: as a link (from 1, in order of first citation, whether it is
+  /// shown as a footnote or not: the ``TextStyle/linkID`` of link text) and as a footnote; 0
+  /// for none yet. One dictionary for both, so that a link costs one hash.
+  private struct DestinationNumbers {
+    var link: UInt32 = 0
+    var note = 0
+  }
+
+  private var numbers: [String: DestinationNumbers] = [:]
   private var noteNumbers: [[Block]: Int] = [:]
   private(set) var entries: [Entry] = []
-  /// Every link's destination, numbered from 1 in order of first citation (whether it is
-  /// shown as a footnote or not): the ``TextStyle/linkID`` of link text.
-  private var linkIDs: [String: UInt32] = [:]
+  /// The destinations by link number (from 1).
   private(set) var destinations: [String] = []
 
   /// The number of link `destination` (see ``TextStyle/link(_:)``), assigning the next one on
@@ -181,25 +188,33 @@ struct FootnoteRegistry {
   mutating func linkID(for destination: String) -> UInt32 {
     guard !destination.isEmpty else { return 0 }
     let next = UInt32(destinations.count + 1)
-    let id = Self.assign(next, ifAbsent: &linkIDs[destination, default: 0])
+    let id = Self.assign(next, ifAbsent: &numbers[destination, default: DestinationNumbers()].link)
     if id == next { destinations.append(destination) }
     return id
+  }
+
+  /// The link and footnote numbers of `destination` given so far (0: none yet): one hash, and
+  /// no change to a registry that may be shared (``register(_:links:)`` numbered the links of
+  /// the blocks being laid out).
+  func knownNumbers(forLink destination: String) -> (link: UInt32, note: Int) {
+    numbers[destination].map { ($0.link, $0.note) } ?? (0, 0)
   }
 
   /// Whether any link has a number.
   var hasLinks: Bool { !destinations.isEmpty }
 
   /// The number of `destination` if it has one.
-  func existingLinkID(for destination: String) -> UInt32 { linkIDs[destination] ?? 0 }
+  func existingLinkID(for destination: String) -> UInt32 { numbers[destination]?.link ?? 0 }
 
   /// The destination of link `id`.
   func destination(ofLink id: UInt32) -> String? {
     id >= 1 && Int(id) <= destinations.count ? destinations[Int(id) - 1] : nil
   }
 
-  private static func assign(_ next: UInt32, ifAbsent id: inout UInt32) -> UInt32 {
-    if id == 0 { id = next }
-    return id
+  /// `number`, or `next` stored there first when it is 0 (absent).
+  private static func assign<Number: BinaryInteger>(_ next: Number, ifAbsent number: inout Number) -> Number {
+    if number == 0 { number = next }
+    return number
   }
 
   /// The number of `destination`, assigning the next one on first use.
@@ -207,14 +222,8 @@ struct FootnoteRegistry {
     // One hash of the destination, whether it is new or not (a lookup and then an insertion
     // hashed a new one twice).
     let next = entries.count + 1
-    let number = Self.assign(next, ifAbsent: &numbers[destination, default: 0])
+    let number = Self.assign(next, ifAbsent: &numbers[destination, default: DestinationNumbers()].note)
     if number == next { entries.append(.destination(destination)) }
-    return number
-  }
-
-  /// `number`, or `next` stored there first when it is 0 (absent).
-  private static func assign(_ next: Int, ifAbsent number: inout Int) -> Int {
-    if number == 0 { number = next }
     return number
   }
 
@@ -291,10 +300,10 @@ struct FootnoteRegistry {
   /// only their links need numbers, for the link ids of their text).
   private mutating func numberLinks(in block: Block) {
     var inner = FootnoteRegistry()
-    swap(&inner.linkIDs, &linkIDs)
+    swap(&inner.numbers, &numbers)
     swap(&inner.destinations, &destinations)
     inner.register(block, links: .inline)
-    swap(&inner.linkIDs, &linkIDs)
+    swap(&inner.numbers, &numbers)
     swap(&inner.destinations, &destinations)
   }
 }

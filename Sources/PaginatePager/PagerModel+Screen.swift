@@ -33,10 +33,10 @@ extension PagerModel {
   }
 
   /// The destinations of the links on the screen (see ``Page/linkDestinations``).
-  public var screenLinks: [UInt32: String] {
+  public var screenLinks: [Page.Link] {
     var pages = controller.visiblePages
     if let next = pages.last.flatMap({ controller.page(at: $0.index + 1) }) { pages.append(next) }
-    return pages.reduce(into: [:]) { $0.merge($1.linkDestinations) { first, _ in first } }
+    return pages.reduce(into: []) { $0.add($1.linkDestinations) }
   }
 
   /// The lines of the unit shown (or the next one), matches of the last search highlighted.

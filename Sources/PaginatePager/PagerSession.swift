@@ -144,7 +144,7 @@ public enum PagerSession {
   private static func draw(_ model: PagerModel, _ renderer: TextRenderer) {
     var bytes = Array("\u{1B}[H".utf8)
     let lines = model.screen()
-    let links = renderer.makesHyperlinks ? model.screenLinks : [:]
+    let links = renderer.makesHyperlinks ? model.screenLinks : []
     for (index, line) in lines.enumerated() {
       var rendered: [UInt8] = []
       renderer.render(line, links: links, into: &rendered)

@@ -25,12 +25,12 @@ public struct TextRenderer: Sendable {
 
   /// Appends the line and a newline to `output`.
   public func render(_ line: Line, into output: inout [UInt8]) {
-    render(line, links: [:], into: &output)
+    render(line, links: [], into: &output)
   }
 
   /// Appends the line and a newline to `output`; link text whose destination `links` gives
   /// (``/PaginateLayout/Page/linkDestinations``) becomes a hyperlink when ``makesHyperlinks``.
-  public func render(_ line: Line, links: [UInt32: String], into output: inout [UInt8]) {
+  public func render(_ line: Line, links: [Page.Link], into output: inout [UInt8]) {
     let linking = makesHyperlinks && !links.isEmpty
     guard (usesANSI || linking) && !line.spans.isEmpty else {
       line.withUTF8 { output.append(contentsOf: $0) }
@@ -50,7 +50,9 @@ public struct TextRenderer: Sendable {
           openLink = 0
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound]))
-        if id != 0 && id != openLink, let destination = links[id], let open = Hyperlink.open(destination, id: id) {
+        if id != 0 && id != openLink, let destination = links.destination(ofLink: id),
+          let open = Hyperlink.open(destination, id: id)
+        {
           output.append(contentsOf: open)
           openLink = id
         }
@@ -72,12 +74,12 @@ public struct TextRenderer: Sendable {
   /// with callgrind, an append per line, even into reserved room, costs more than the block
   /// and the second copy.
   public func render(_ lines: [Line], into output: inout [UInt8]) {
-    render(lines, links: [:], into: &output)
+    render(lines, links: [], into: &output)
   }
 
   /// Appends every line, each followed by a newline, links made as
   /// ``render(_:links:into:)`` makes them.
-  public func render(_ lines: [Line], links: [UInt32: String], into output: inout [UInt8]) {
+  public func render(_ lines: [Line], links: [Page.Link], into output: inout [UInt8]) {
     guard !usesANSI && !(makesHyperlinks && !links.isEmpty) else {
       for line in lines { render(line, links: links, into: &output) }
       return

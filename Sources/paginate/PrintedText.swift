@@ -38,11 +38,11 @@ struct PrintedText {
   mutating func finish(into output: inout [UInt8]) {
     guard let facing, let pages = spread?.pages, let whole = facing.spreads(of: pages).first else { return }
     spread = nil
-    let links = pages.reduce(into: [UInt32: String]()) { $0.merge($1.linkDestinations) { first, _ in first } }
+    let links = pages.reduce(into: [Page.Link]()) { $0.add($1.linkDestinations) }
     emit(whole.lines(pageSize: pageSize, gutter: facing.gutter, spine: facing.drawsSpine), links: links, into: &output)
   }
 
-  private mutating func emit(_ lines: [Line], links: [UInt32: String], into output: inout [UInt8]) {
+  private mutating func emit(_ lines: [Line], links: [Page.Link], into output: inout [UInt8]) {
     if started { output.append(0x0C) }
     started = true
     renderer.render(lines, links: links, into: &output)

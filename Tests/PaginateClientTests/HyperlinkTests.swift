@@ -18,7 +18,7 @@ struct HyperlinkTests {
   @Test("link text, across its words, and the destination in its note link to it; a page knows its links")
   func linked() throws {
     let page = try firstPage("See [the guide](https://example.org/guide) and <https://example.org/auto>.")
-    #expect(Set(page.linkDestinations.values) == ["https://example.org/guide", "https://example.org/auto"])
+    #expect(Set(page.linkDestinations.map(\.destination)) == ["https://example.org/guide", "https://example.org/auto"])
     let text = rendered(page, TextRenderer(usesANSI: false, makesHyperlinks: true))
     let open = "\u{1B}]8;id=paginate-1;https://example.org/guide\u{1B}\\"
     #expect(text.contains(open + "the guide\u{1B}]8;;\u{1B}\\[1]"))

@@ -57,8 +57,9 @@ public struct MarkdownAdapter: InputAdapter {
     self.html = html
   }
 
-  /// Chooses Markdown when the input starts with an ATX heading (`# `).
-  /// Markdown by its signs: see ``MarkdownSniffer``.
+  /// Chooses Markdown by its signs in the first bytes: a heading on the first line (unless it
+  /// opens a block of `#` comments), an HTML block such as READMEs open with, or two kinds of
+  /// headings, fences, setext underlines, link definitions, links, images and code spans.
   public func sniff(_ head: ArraySlice<UInt8>) -> Bool {
     MarkdownSniffer.looksLikeMarkdown(head)
   }

@@ -33,9 +33,10 @@ public struct PagerModel: Sendable {
     public var fileNames: [String]
     /// The narrowest page, in columns, worth showing two of side by side.
     public var readableWidth = 60
-    /// The widest page the terminal's size gives when the page size is not fixed: a measure
-    /// of about 66 characters of text plus margins reads best; wider terminals centre it.
-    public var widestPage = 84
+    /// The widest page the terminal's size gives when the page size is not fixed: lines of
+    /// more than about 80 characters are hard to read (and code is written for 80); a wider
+    /// terminal centres the page.
+    public var widestPage = 80
 
     /// The name of the first file.
     public var fileName: String { fileNames.first ?? "" }

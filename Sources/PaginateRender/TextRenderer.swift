@@ -13,7 +13,7 @@ public struct TextRenderer: Sendable {
   public var usesColour: Bool
 
   /// Whether link text links to its destination (OSC 8 hyperlinks, which terminals that know
-  /// them make clickable and others ignore): given with ``render(_:links:into:)``.
+  /// them make clickable and others ignore), for the links given to `render(_:links:into:)`.
   public var makesHyperlinks: Bool
 
   /// Creates a renderer.

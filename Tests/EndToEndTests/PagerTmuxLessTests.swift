@@ -176,7 +176,7 @@ extension PagerTmuxTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("huge.txt").path
     let line = "A paragraph of a very large file, read a page at a time as the reader goes.\n\n"
-    guard let handle = FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: file, contents: nil); return file }()) else {
+    guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
       Issue.record("cannot write \(file)")
       return
     }
@@ -271,5 +271,15 @@ extension PagerTmuxTests {
       #expect(written.contains("\u{1B}]8;id=paginate-1;https://example.org/guide\u{1B}\\") == linked, "\(option)")
       #expect(!written.contains("file:///etc/passwd\u{1B}\\"))
     }
+  }
+
+  @Test("browse with no file and a terminal for input says so and exits 1, as less does", .timeLimit(.minutes(1)))
+  func noFileOnATerminal() throws {
+    defer { _ = try? tmux("kill-server") }
+    try startShell()
+    try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse; echo \"status $?\"", "Enter")
+    let screen = try wait("the error") { $0.contains { $0.hasPrefix("status ") } }
+    #expect(screen.contains { $0.hasPrefix("paginate: missing file name") })
+    #expect(screen.contains("status 1"))
   }
 }

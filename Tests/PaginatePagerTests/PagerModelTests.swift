@@ -465,12 +465,12 @@ struct PagerLargePageTests {
     #expect(pager.screen().last.map { $0.width == 80 } == true)
   }
 
-  @Test("a terminal wider than a page's measure centres a page of at most 84 columns")
+  @Test("a terminal wider than a page's measure centres a page of at most 80 columns")
   func measureCapped() throws {
     let pager = try model(columns: 110, rows: 30, facing: .off)
-    #expect(pager.controller.options.pageSize.columns == 84)
+    #expect(pager.controller.options.pageSize.columns == 80)
     let indents = pager.screen().dropLast().filter { !$0.isEmpty }.map { $0.text.prefix { $0 == " " }.count }
-    #expect(indents.min() == 13)
+    #expect(indents.min() == 15)
   }
 }
 

@@ -99,7 +99,8 @@ struct BrowseCommand: ParsableCommand {
       let path = paths[index]
       if path == "-" {
         // The pipe has been read to its end: what was read is all there is.
-        return index == 0 ? .failure(.init("standard input cannot be read again")) : .failure(.init("- is read once, first"))
+        return .failure(
+          .init(index == 0 ? "standard input cannot be read again" : "standard input can be browsed only as the first file"))
       }
       do throws(InputError) {
         let reloaded = try registry.loadSource(contentsOfFile: path, format: from)

@@ -78,7 +78,8 @@ extension PagerModel {
     if controller.options.isDoubleSided && !showsSpreads { left += " · " + position.side.rawValue }
     if !position.runningHead.isEmpty { left += " · " + position.runningHead }
     var right: [String] = []
-    if let message { right.append(message) }
+    // A message can name a file or repeat a pattern: its controls are shown, never sent.
+    if let message { right.append(VisibleControls.escape(message)) }
     if unitHeight > area {
       right.append("lines \(scroll + 1)-\(min(scroll + area, unitHeight)) of \(unitHeight)")
     }

@@ -8,6 +8,10 @@
 /// synced and renamed over the destination only when complete. An interrupted or failed write
 /// leaves no partial file: the temporary file is removed on error and on SIGINT, SIGTERM and
 /// SIGHUP.
+///
+/// What is not a regular file is never replaced: a FIFO, a device (`/dev/null`, a terminal) or
+/// a symbolic link to one is written into. A symbolic link to a regular file keeps being a
+/// link: its target is replaced. A file replaced keeps its mode (and, for root, its owner).
 enum AtomicFile {
   /// Why a file could not be written.
   struct Failure: Error, CustomStringConvertible {
@@ -16,9 +20,17 @@ enum AtomicFile {
 
   /// Writes `bytes` to `path`.
   static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-    let base = path.split(separator: "/").last.map(String.init) ?? path
-    var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).paginate-XXXXXX".utf8CString)
+    var existing = stat()
+    let exists = stat(path, &existing) == 0
+    if exists && (existing.st_mode & S_IFMT) != S_IFREG {
+      try writeInto(bytes, path: path)
+      return
+    }
+    // Through a symbolic link, the file it names is the one replaced.
+    let target = exists ? resolved(path) ?? path : path
+    let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
+    // A short name of its own, so that any name up to NAME_MAX can be written.
+    var template = Array("\(folder.isEmpty ? "/" : folder)/.paginate-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw Failure(description: "\(path): cannot create a file in '\(folder)': \(String(cString: strerror(errno)))")
@@ -26,9 +38,39 @@ enum AtomicFile {
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     TemporaryFiles.register(temporary)
     defer { TemporaryFiles.unregister() }
-    var failure: String?
+    var failure = writeAll(bytes, to: descriptor)
+    if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    if exists {
+      // The file replaced keeps its permissions, and its owner where that can be given.
+      fchmod(descriptor, existing.st_mode & 0o7777)
+      if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+    } else {
+      // The usual permissions for a new file (mkstemp makes it private).
+      let mask = umask(0)
+      umask(mask)
+      fchmod(descriptor, 0o666 & ~mask)
+    }
+    if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+    if failure == nil && rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temporary)
+      throw Failure(description: "\(path): cannot write: \(failure)")
+    }
+  }
+
+  /// Writes into what is not a regular file (a FIFO, a device), as a shell's `>` would.
+  private static func writeInto(_ bytes: [UInt8], path: String) throws(Failure) {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw Failure(description: "\(path): cannot write: \(String(cString: strerror(errno)))") }
+    let failure = writeAll(bytes, to: descriptor)
+    close(descriptor)
+    if let failure { throw Failure(description: "\(path): cannot write: \(failure)") }
+  }
+
+  /// Writes every byte; the reason when that fails.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
     var offset = 0
-    bytes.withUnsafeBytes { buffer in
+    return bytes.withUnsafeBytes { buffer -> String? in
       while offset < buffer.count {
         let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written > 0 {
@@ -36,22 +78,18 @@ enum AtomicFile {
         } else if written < 0 && errno == EINTR {
           continue
         } else {
-          failure = String(cString: strerror(errno))
-          return
+          return String(cString: strerror(errno))
         }
       }
+      return nil
     }
-    if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-    // Give the file the usual permissions (mkstemp makes it private).
-    let mask = umask(0)
-    umask(mask)
-    fchmod(descriptor, 0o666 & ~mask)
-    if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-    if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(temporary)
-      throw Failure(description: "\(path): cannot write: \(failure)")
-    }
+  }
+
+  /// The path with its symbolic links resolved.
+  private static func resolved(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
   }
 
   /// Whether `path` and `other` name the same existing file.

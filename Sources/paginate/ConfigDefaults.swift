@@ -31,13 +31,20 @@ enum ConfigDefaults {
   ]
   static let flags: Set<String> = ["smart", "double-sided", "even", "facing", "justify"]
 
+  /// Options about the terminal output, which print and browse take.
+  static let outputOptions: Set<String> = ["color", "hyperlinks"]
+
   static func options(for command: String) -> Set<String> {
     switch command {
-    case "print", "browse": layoutOptions.union(["color"])
+    case "print", "browse": layoutOptions.union(outputOptions)
     case "export": layoutOptions
     default: []
     }
   }
+
+  /// The longest configuration file read: a file larger than this is a mistake (or
+  /// `/dev/zero`), not a configuration.
+  static let maximumConfigSize = 1 << 20
 
   /// The arguments to parse: defaults first (config file, then the variable), then `arguments`.
   static func expand(_ arguments: [String], environment: [String: String]) throws(Failure) -> [String] {
@@ -48,11 +55,11 @@ enum ConfigDefaults {
       return arguments
     }
     var defaults: [String] = []
-    if let path = configPath(environment), let text = readFile(path) {
+    if let path = configPath(environment), let text = try readFile(path) {
       defaults += try parseConfig(text, path: path, allowed: options(for: command))
     }
     if let variable = environment["PAGINATE_OPTIONS"], !variable.isEmpty {
-      defaults += try splitWords(variable)
+      defaults += try checkedEnvironmentOptions(try splitWords(variable))
     }
     guard !defaults.isEmpty else { return arguments }
     if subcommands.contains(first) {
@@ -70,7 +77,10 @@ enum ConfigDefaults {
   /// Turns config lines into options.
   static func parseConfig(_ text: String, path: String, allowed: Set<String>) throws(Failure) -> [String] {
     var result: [String] = []
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character in Swift: a file with CRLF line ends splits on it too.
+    for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+      .enumerated()
+    {
       let line = stripComment(rawLine).trimmed
       if line.isEmpty { continue }
       let place = "\(path):\(offset + 1)"
@@ -82,9 +92,10 @@ enum ConfigDefaults {
       guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
         throw Failure(description: "\(place): invalid option name '\(key)'")
       }
-      guard layoutOptions.contains(key) || key == "color" else {
+      guard layoutOptions.contains(key) || outputOptions.contains(key) else {
         throw Failure(
-          description: "\(place): unknown option '\(key)'; expected one of \(layoutOptions.union(["color"]).sorted().joined(separator: ", "))")
+          description:
+            "\(place): unknown option '\(key)'; expected one of \(layoutOptions.union(outputOptions).sorted().joined(separator: ", "))")
       }
       guard allowed.contains(key) else { continue }  // e.g. color for export
       let value = try parseValue(rawValue, place: place)
@@ -180,17 +191,56 @@ enum ConfigDefaults {
     return words
   }
 
-  private static func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
+  /// The configuration file's text; `nil` when there is none. A FIFO, a device or a file of
+  /// more than ``maximumConfigSize`` is refused: reading it could block or never end.
+  private static func readFile(_ path: String) throws(Failure) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw Failure(description: "\(path): not a regular file; a configuration file is one")
+    }
+    guard Int(status.st_size) <= maximumConfigSize else {
+      throw Failure(description: "\(path): larger than 1 MiB; is it the configuration file?")
+    }
+    // O_NONBLOCK: should the path have become a FIFO since, opening it does not wait.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
+    while bytes.count <= maximumConfigSize {
+      let count = read(descriptor, &buffer, buffer.count)
       if count <= 0 { break }
       bytes += buffer[0..<count]
     }
+    guard bytes.count <= maximumConfigSize else {
+      throw Failure(description: "\(path): larger than 1 MiB; is it the configuration file?")
+    }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The words of `PAGINATE_OPTIONS` when they are all options (and their values): a
+  /// subcommand, a file name or `--output` there would act on every run.
+  static func checkedEnvironmentOptions(_ words: [String]) throws(Failure) -> [String] {
+    let takingValues = layoutOptions.subtracting(flags).union(outputOptions).union(["html", "adapter-timeout"])
+    let switches = flags.union(flags.map { "no-" + $0 }).union(["mouse"])
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      let name = word.hasPrefix("--") ? String(word.dropFirst(2).prefix { $0 != "=" }) : ""
+      if switches.contains(name) && !word.contains("=") {
+        index += 1
+      } else if takingValues.contains(name) {
+        index += word.contains("=") ? 1 : 2
+      } else {
+        throw Failure(
+          description:
+            "PAGINATE_OPTIONS: '\(word)' is not an option it may hold (layout and output options only: no subcommand, file or --output)"
+        )
+      }
+    }
+    if index > words.count { throw Failure(description: "PAGINATE_OPTIONS: \(words.last ?? "") needs a value") }
+    return words
   }
 }
 

@@ -6,20 +6,23 @@
 import ArgumentParser
 import PaginateAdapters
 import PaginateLayout
+import PaginateModel
 
 /// Messages for the user on standard error, one line each, prefixed with `paginate:`.
+/// Every message has its control characters made visible (as document text has): a file name,
+/// an adapter's name or a configuration value holding an escape sequence is shown, never sent.
 enum Diagnostics {
   static func warn(_ message: String) {
-    write("paginate: warning: \(message)\n")
+    write("paginate: warning: \(VisibleControls.escape(message))\n")
   }
 
   /// An error that does not end the program (a file skipped); the caller exits non-zero later.
   static func error(_ message: String) {
-    write("paginate: \(message)\n")
+    write("paginate: \(VisibleControls.escape(message))\n")
   }
 
   static func fail(_ message: String, status: Int32 = 1) -> Never {
-    write("paginate: \(message)\n")
+    write("paginate: \(VisibleControls.escape(message))\n")
     exit(status)
   }
 

@@ -1,10 +1,12 @@
 import ArgumentParser
+import PaginateModel
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
 #if canImport(Glibc)
+  import Glibc
   internal import CMalloc
 #endif
 
@@ -46,12 +48,33 @@ extension Paginate {
       arguments.remove(at: index)
       arguments.insert("browse", at: 0)
     }
+    let expanded: [String]
     do {
-      let expanded = try ConfigDefaults.expand(arguments, environment: ProcessInfo.processInfo.environment)
-      Self.main(expanded)
+      expanded = try ConfigDefaults.expand(arguments, environment: ProcessInfo.processInfo.environment)
     } catch {
       Diagnostics.fail(error.description, status: 64)
     }
+    do {
+      var command = try parseAsRoot(expanded)
+      try command.run()
+    } catch {
+      exitShowingSafely(error)
+    }
+  }
+
+  /// Ends the program as swift-argument-parser would for `error` (help and version on
+  /// standard output, anything else on standard error with its exit code), except that the
+  /// message's control characters are made visible: an argument echoed back (a file name
+  /// holding `ESC ] 0 ;`, say) never reaches the terminal raw.
+  static func exitShowingSafely(_ error: any Error) -> Never {
+    let code = exitCode(for: error)
+    let message = fullMessage(for: error)
+    if code == .success {
+      if !message.isEmpty { print(message) }
+      Glibc.exit(0)
+    }
+    if !message.isEmpty { Diagnostics.raw(VisibleControls.escape(message, keepingTabsAndNewlines: true) + "\n") }
+    Glibc.exit(code.rawValue)
   }
 }
 

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Issue 26, items 3, 4 and 6: exports that never clobber what is not a regular file, hostile
+/// text never sent raw to the terminal in a message, and configuration read with care.
+@Suite("Reliability: exports, messages, configuration")
+struct ReliabilityTests {
+  static let markdown = "# Title\n\nSome words on a page.\n"
+
+  private func folder() throws -> URL { try Executable.temporaryDirectory() }
+
+  private func write(_ text: String, _ name: String, in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// The kind of file at `path` (the link itself, not what it names): S_IFIFO, S_IFLNK, ...
+  private func fileType(_ path: String) -> mode_t {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return 0 }
+    return status.st_mode & S_IFMT
+  }
+
+  @Test("a file name holding escape sequences is shown, never sent, in every message")
+  func hostileNames() throws {
+    let name = "bad\u{1B}]0;TITLE\u{07}\nname.md"
+    let missing = try Executable.run([name])
+    #expect(missing.status == 1)
+    #expect(!missing.stderr.contains("\u{1B}") && !missing.stderr.contains("\u{07}"))
+    #expect(missing.stderr == "paginate: bad^[]0;TITLE^G^Jname.md: no such file\n")
+    // An argument swift-argument-parser echoes back in its own error.
+    let usage = try Executable.run(["--pages", "x\u{1B}[31m", "a.md"])
+    #expect(usage.status == 64)
+    #expect(!usage.stderr.contains("\u{1B}"))
+    #expect(usage.stderr.contains("'x^[[31m'"))
+    // Help and version still go to standard output.
+    let help = try Executable.run(["--help"])
+    #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW:"))
+  }
+
+  @Test("export onto a FIFO writes into it; a symlink stays a symlink; mode 0600 stays; a 254-byte name works")
+  func exportsNeverClobber() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try write(Self.markdown, "in.md", in: folder)
+
+    // A FIFO: read by a reader, and a FIFO afterwards.
+    let fifo = folder.appendingPathComponent("out.txt").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+    reader.arguments = [fifo]
+    let pipe = Pipe()
+    reader.standardOutput = pipe
+    try reader.run()
+    let exported = try Executable.run(["export", "--page-size", "30x6", "-o", fifo, input])
+    let read = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    reader.waitUntilExit()
+    #expect(exported.status == 0)
+    #expect(read.hasPrefix("Title\n"))
+    #expect(fileType(fifo) == S_IFIFO)
+
+    // A private file keeps its mode; a symbolic link to it stays a link, its target replaced.
+    let secret = try write("old", "secret.txt", in: folder)
+    #expect(chmod(secret, 0o600) == 0)
+    let link = folder.appendingPathComponent("link.txt").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "secret.txt")
+    #expect(try Executable.run(["export", "-o", link, input]).status == 0)
+    #expect(fileType(link) == S_IFLNK)
+    #expect(try String(contentsOfFile: secret, encoding: .utf8).hasPrefix("Title"))
+    let mode = try FileManager.default.attributesOfItem(atPath: secret)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+
+    // The longest name a file may have: the temporary file's name does not grow with it.
+    let long = folder.appendingPathComponent(String(repeating: "a", count: 250) + ".txt").path
+    let result = try Executable.run(["export", "-o", long, input])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: long))
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+    #expect(left.isEmpty)
+  }
+
+  @Test("a configuration file with CRLF line ends is read; a FIFO or /dev/zero is refused at once")
+  func configurationFiles() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try write(Self.markdown, "in.md", in: folder)
+    let config = folder.appendingPathComponent("paginate")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    let path = config.appendingPathComponent("config.toml").path
+    try Data("page-size = \"30x6\"\r\nfooter = \"\"\r\n".utf8).write(to: URL(fileURLWithPath: path))
+    let environment = ["XDG_CONFIG_HOME": folder.path]
+    let crlf = try Executable.run([input], environment: environment)
+    #expect(crlf.status == 0, "\(crlf.stderr)")
+    #expect(crlf.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 7)  // 6 lines and the end
+    try FileManager.default.removeItem(atPath: path)
+    #expect(mkfifo(path, 0o644) == 0)
+    let fifo = try Executable.run([input], environment: environment)
+    #expect(fifo.status == 64)
+    #expect(fifo.stderr.contains("not a regular file"))
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+    let zero = try Executable.run([input], environment: environment)
+    #expect(zero.status == 64)
+  }
+
+  @Test("PAGINATE_OPTIONS takes options only: a subcommand, a file or --output there is an error naming it")
+  func environmentOptions() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try write(Self.markdown, "in.md", in: folder)
+    let good = try Executable.run(
+      [input], environment: ["PAGINATE_OPTIONS": "--justify --wrap greedy --page-size=30x6 --no-facing --hyperlinks never"])
+    #expect(good.status == 0, "\(good.stderr)")
+    let output = folder.appendingPathComponent("written.txt").path
+    for bad in ["export -o \(output)", "--output \(output)", input, "--page-size"] {
+      let result = try Executable.run([input], environment: ["PAGINATE_OPTIONS": bad])
+      #expect(result.status == 64, "\(bad)")
+      #expect(result.stderr.hasPrefix("paginate: PAGINATE_OPTIONS: "), "\(bad)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+}

@@ -6,8 +6,10 @@ import PaginateModel
 /// The rules this serves: no widow or orphan, a heading kept with two lines of what follows, a
 /// short code block or a table row kept whole, explicit and chapter breaks honoured, a table's
 /// header repeated at the top of each page it continues on, and notes (a link's destination, or
-/// a note's own text) at the foot of the page where they are cited. A page is left short by
-/// more than a third of its height only when every other break is worse.
+/// a note's own text) at the foot of the page where they are cited. A note too long for the
+/// room at the foot continues at the foot of the next page (and, past the last line of text,
+/// on pages of notes): no word of a note is lost. A page is left short by more than a third of
+/// its height only when every other break is worse.
 struct PageBreaker {
   private(set) var source: FlowSource
   let options: LayoutOptions
@@ -15,6 +17,8 @@ struct PageBreaker {
   private let width: Int
   private var runningHead = ""
   private var noteCache: [Int: [Line]] = [:]
+  /// Note lines that did not fit at the foot of their page, continued on the next pages.
+  private var carriedNotes: [CarriedNote] = []
 
   /// Whether pages get the anchors of their lines.
   private let tracksAnchors: Bool
@@ -41,13 +45,14 @@ struct PageBreaker {
     height = original.height
     width = original.width
     runningHead = checkpoint.runningHead
+    carriedNotes = checkpoint.carriedNotes
   }
 
   /// The state at the start of the next page, to lay it out again later; `nil` when the
   /// source cannot be resumed.
   mutating func checkpoint() -> PageCheckpoint? {
     guard let (point, consumed) = source.resumePoint() else { return nil }
-    return PageCheckpoint(flow: point, consumed: consumed, runningHead: runningHead)
+    return PageCheckpoint(flow: point, consumed: consumed, runningHead: runningHead, carriedNotes: carriedNotes)
   }
 
   /// The next page's text area, or `nil` when the document is done.
@@ -55,7 +60,7 @@ struct PageBreaker {
   /// - Parameter number: The page number the body will have (it decides recto or verso).
   mutating func nextBody(number: Int) -> PageBody? {
     while source.hasLine(at: 0), source[0].isSpacing { source.consume(1) }
-    guard source.hasLine(at: 0) else { return nil }
+    guard source.hasLine(at: 0) else { return carriedNotes.isEmpty ? nil : notesOnlyBody(number: number) }
     if source[0].forcedBreak == .recto && Page.side(of: number) == .verso {
       return PageBody(
         number: number, isBlank: true, lines: Array(repeating: Line(), count: height), source: nil,
@@ -68,10 +73,15 @@ struct PageBreaker {
       if repeatedHeader.count >= height { repeatedHeader = [] }
     }
 
+    // Notes carried from earlier pages take up to half the text area (the rule included), and
+    // at least a line: the rest of them waits for the next page.
+    let carriedTotal = carriedNotes.reduce(0) { $0 + noteLines($1.number).count - $1.shown }
+    let carriedShown = carriedTotal == 0 ? 0 : min(carriedTotal, max(height / 2 - 1, 1))
+
     // Gather the lines that fit and the cost of breaking after each of them.
     var taken = 0
     var notes: [Int] = []
-    var noteLineCount = 0
+    var noteLineCount = carriedShown == 0 ? 0 : carriedShown + 1
     var best = (count: 0, cost: Int.max, noteCount: 0, noteLineCount: 0)
     while source.hasLine(at: taken) {
       if taken > 0 && source[taken].forcedBreak != nil { break }
@@ -81,7 +91,7 @@ struct PageBreaker {
         newNotes.append(note)
         extra += noteLines(note).count
       }
-      if !newNotes.isEmpty && notes.isEmpty { extra += 1 }  // the rule above the notes
+      if !newNotes.isEmpty && notes.isEmpty && carriedShown == 0 { extra += 1 }  // the rule above the notes
       let used = repeatedHeader.count + taken + 1 + noteLineCount + extra
       if used > height && taken > 0 { break }
       taken += 1
@@ -133,15 +143,22 @@ struct PageBreaker {
       }
     }
 
-    // Notes at the foot of the text area; if a single line cites more than fit, the rest go.
+    // Notes at the foot of the text area: those carried from earlier pages first. What does
+    // not fit (a line that cites more than the page holds) continues on the next page.
     var noteArea: [Line] = []
-    if !chosenNotes.isEmpty {
-      noteArea.reserveCapacity(best.noteLineCount)  // the rule and every chosen note's lines
-      noteArea.append(Line(Rule.light.string(count: min(12, width)), style: .furniture))
-      for note in chosenNotes { noteArea += noteLines(note) }
+    if carriedNotes.isEmpty && best.noteLineCount <= height - lines.count {
+      // The usual page: its own notes, all of which fit.
+      if !chosenNotes.isEmpty {
+        noteArea.reserveCapacity(best.noteLineCount)  // the rule and every chosen note's lines
+        noteArea.append(Line(Rule.light.string(count: min(12, width)), style: .furniture))
+        for note in chosenNotes { noteArea += noteLines(note) }
+      }
+    } else {
+      var queue = carriedNotes
+      queue += chosenNotes.map { CarriedNote(number: $0, shown: 0) }
+      noteArea = footNotes(from: &queue, room: height - lines.count, carriedLimit: carriedShown)
+      carriedNotes = queue
     }
-    let room = height - lines.count
-    if noteArea.count > room { noteArea = Array(noteArea.prefix(max(room, 0))) }
     lines += Array(repeating: Line(), count: max(height - lines.count - noteArea.count, 0))
     lines += noteArea
     if lines.count > height { lines = Array(lines.prefix(height)) }
@@ -154,6 +171,44 @@ struct PageBreaker {
     return PageBody(
       number: number, isBlank: false, lines: lines, source: range, anchorLine: anchorLine ?? range?.firstLine,
       runningHead: runningHead, noteLineCount: noteArea.count, anchors: anchors)
+  }
+
+  /// The note area for `room` lines: a rule, then the queued notes' lines in order (at most
+  /// `carriedLimit` of those already begun, when the page has text of its own). `queue` is left
+  /// with what did not fit.
+  private mutating func footNotes(from queue: inout [CarriedNote], room: Int, carriedLimit: Int) -> [Line] {
+    guard !queue.isEmpty, room >= 2 else { return [] }
+    var area = [Line(Rule.light.string(count: min(12, width)), style: .furniture)]
+    var continuedShown = 0
+    while let first = queue.first, area.count < room {
+      let lines = noteLines(first.number)
+      var available = room - area.count
+      if first.shown > 0 {
+        // A note begun on an earlier page: within the share its continuation may take.
+        available = min(available, carriedLimit - continuedShown)
+        guard available > 0 else { break }
+      }
+      let shown = min(lines.count - first.shown, available)
+      area += lines[first.shown..<(first.shown + shown)]
+      if first.shown > 0 { continuedShown += shown }
+      if first.shown + shown < lines.count {
+        queue[0].shown += shown
+        break
+      }
+      queue.removeFirst()
+    }
+    return area
+  }
+
+  /// A page of notes alone, after the last line of text: the notes still carried.
+  private mutating func notesOnlyBody(number: Int) -> PageBody {
+    var queue = carriedNotes
+    let area = footNotes(from: &queue, room: height, carriedLimit: height)
+    carriedNotes = area.count > 1 ? queue : []  // a page too short for a rule and a line ends them
+    let lines = Array(repeating: Line(), count: max(height - area.count, 0)) + area
+    return PageBody(
+      number: number, isBlank: false, lines: lines, source: nil, anchorLine: nil, runningHead: runningHead,
+      noteLineCount: area.count, anchors: tracksAnchors ? Array(repeating: nil, count: lines.count) : [])
   }
 
   /// The cost of ending the page after `count` lines that use `used` lines of the area.

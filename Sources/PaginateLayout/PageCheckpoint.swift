@@ -25,4 +25,15 @@ struct PageCheckpoint: Sendable {
   /// Flow lines of the block (its spacing line included) taken by earlier pages.
   var consumed: Int
   var runningHead: String
+  /// Notes begun on earlier pages that continue at the foot of this one.
+  var carriedNotes: [CarriedNote] = []
+}
+
+/// A note whose lines did not all fit at the foot of its page: they continue at the foot of
+/// the next pages, before those pages' own notes (as TeX splits a long footnote).
+struct CarriedNote: Sendable, Hashable {
+  /// The note's number in the ``FootnoteRegistry``.
+  var number: Int
+  /// How many of its lines earlier pages showed.
+  var shown: Int
 }

@@ -121,4 +121,20 @@ struct ReliabilityTests {
     }
     #expect(!FileManager.default.fileExists(atPath: output))
   }
+
+  @Test("no word is lost: a 300-word note at 40x20 and 2,000 link destinations at 20x6 print in full")
+  func nothingLost() throws {
+    let words = (1...300).map { "w\($0)" }
+    let note = "A paragraph that cites a long note.[^1] More text here.\n\n[^1]: " + words.joined(separator: " ") + "\n"
+    let printed = try Executable.run(["--from", "markdown", "--page-size", "40x20", "--color", "never"], stdin: Data(note.utf8))
+    #expect(printed.status == 0)
+    let shown = Set(printed.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\u{0C}" }).map(String.init))
+    #expect(words.filter { !shown.contains($0) }.isEmpty)
+    let links = (1...2000).map { "[l\($0)](https://e.org/\($0))" }.joined(separator: " ")
+    let dense = try Executable.run(["--from", "markdown", "--page-size", "20x6", "--color", "never"], stdin: Data(links.utf8))
+    #expect(dense.status == 0)
+    // Each destination is a note; a long one is cut at the width, so count the notes' markers.
+    let markers = dense.stdout.split(separator: "\n").filter { $0.hasPrefix("[") && $0.contains("] https://e.") }
+    #expect(markers.count == 2000)
+  }
 }

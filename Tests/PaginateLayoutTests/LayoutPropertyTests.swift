@@ -92,6 +92,52 @@ struct LayoutPropertyTests {
     #expect(checked.load(ordering: .relaxed) > 40, "too few documents had a paragraph to give a note")
   }
 
+  @Test("no word of a note and no link destination is lost, however small the page and long the note")
+  func nothingLost() async {
+    await forAll(count: 60, columns: 16...40, lines: 5...16) {
+      seed, columns, lines in
+      var generator = RandomDocument(seed: seed)
+      var document = generator.document(blocks: 1...12, tables: false)
+      // Notes of up to 200 words (many longer than a page) and runs of links.
+      var noteWords: [String] = []
+      var destinations: Set<String> = []
+      for index in document.blocks.indices {
+        guard case .paragraph(var inlines) = document.blocks[index].content else { continue }
+        let words = (0..<generator.int(1...200)).map { "n\(index)w\($0)" }
+        noteWords += words
+        inlines.insert(.note([.paragraph(words.joined(separator: " "))]), at: generator.int(0...inlines.count))
+        for link in 0..<generator.int(0...30) {
+          let destination = "https://e.example/\(index)/\(link)"
+          destinations.insert(destination)
+          inlines.append(.link(destination: destination, title: "", content: [.text("l\(link)")]))
+        }
+        document.blocks[index].content = .paragraph(inlines)
+      }
+      for inline in document.blocks.flatMap({ block -> [Inline] in
+        if case .paragraph(let inlines) = block.content { return inlines }
+        return []
+      }) {
+        if case .link(let destination, _, _) = inline { destinations.insert(destination) }
+      }
+      let all = pages(document, options(columns, lines) { $0.links = .footnotes })
+      let text = all.flatMap(\.textLines).joined(separator: " ")
+      let words = Set(text.split(separator: " ").map(String.init))
+      for word in noteWords where !words.contains(word) {
+        Issue.record("seed \(seed) \(columns)x\(lines): note word '\(word)' is on no page")
+        return
+      }
+      // A destination is cut into pieces at the width, and may go on at the foot of the next
+      // page: compare the notes of all the pages, one after another, without the white space.
+      // (The rule above each page's notes is left out.)
+      let joined = all.flatMap { page in page.lines[page.noteLines].map(\.text) }
+        .filter { !$0.allSatisfy { $0 == "─" } }.joined().filter { !$0.isWhitespace }
+      for destination in destinations where !joined.contains(destination) {
+        Issue.record("seed \(seed) \(columns)x\(lines): link destination \(destination) is on no page")
+        return
+      }
+    }
+  }
+
   @Test("no page but the last ends with a heading")
   func noStrandedHeading() async {
     await forAll(count: 150, columns: 20...80, lines: 8...40) {

@@ -43,6 +43,24 @@ struct PageWindowTests {
     }
   }
 
+  @Test("notes continued from page to page are laid out again the same from a checkpoint")
+  func continuedNotes() throws {
+    var blocks: [Block] = []
+    for index in 0..<40 {
+      let note = (0..<(index % 7 * 30 + 5)).map { "n\(index)w\($0)" }.joined(separator: " ")
+      blocks.append(.paragraph([.text("Paragraph \(index) cites a note"), .note([.paragraph(note)]), .text(" and goes on.")]))
+    }
+    let document = Document(blocks: blocks)
+    let options = LayoutOptions(pageSize: PageSize(columns: 30, lines: 12))
+    let expected = try Self.reference(DocumentSource(document), options)
+    var windowed = try PageSet(source: DocumentSource(document), options: options, pagesKept: 3)
+    #expect(expected.count > 40)  // notes go on over pages of their own
+    for index in Array(expected.indices) + expected.indices.reversed() {
+      let page = windowed.page(at: index)
+      #expect(page.map { Self.same($0, expected[index]) } == true, "page \(index + 1) differs")
+    }
+  }
+
   @Test("plain text read as it goes is laid out again from marks in the text, the same to the byte")
   func plainTextStreams() throws {
     var text = ""

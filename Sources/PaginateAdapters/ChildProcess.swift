@@ -9,7 +9,8 @@ internal import CPaginateSystem
 /// and collects what it writes, within a time limit and an output limit.
 ///
 /// The child runs in its own process group, so that a time-out or an overlong output kills
-/// everything it started (a shell script's children too). Its signal mask and SIGPIPE
+/// everything it started (a shell script's children too), and then any process still holding
+/// one of its pipes (a descendant that left the group with `setsid`). Its signal mask and SIGPIPE
 /// disposition are reset, whatever the parent had. While it runs, SIGINT, SIGTERM and SIGHUP
 /// to this process kill the child's group first, then take the action they had before (the
 /// default: this process ends too); a signal this process ignores stays ignored. The state the
@@ -168,6 +169,8 @@ struct ChildProcess {
     func kill() {
       _ = Glibc.kill(-pid, SIGKILL)
       _ = Glibc.kill(pid, SIGKILL)
+      // A descendant that left the group (setsid) and still holds our pipes goes too.
+      PipeHolders.kill(holdersOf: [stdin, stdout, stderr])
       var status: Int32 = 0
       _ = paginate_forwarding_reap(slot, pid, 1, &status)
     }

@@ -115,6 +115,29 @@ struct ExternalAdapterTests {
     )
   }
 
+  @Test("a process an adapter started in a session of its own (setsid) is stopped too, by the pipe it holds")
+  func escapedDescendant() throws {
+    let adapters = try Adapters()
+    // About 30 s: without the fix the run waits for the sleep and so fails the time check,
+    // rather than hanging the suite.
+    let marker = "30.\(Int.random(in: 100_000...999_999))"
+    // The sleep leaves the adapter's process group but keeps its standard output, our pipe.
+    try adapters.add("escaping", "setsid sleep \(marker) & wait")
+    let path = try adapters.file("data.escaping", "x\n")
+    let start = Date()
+    let result = try adapters.run(["--adapter-timeout", "1", path])
+    #expect(Date().timeIntervalSince(start) < 10)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("did not finish within 1 s"))
+    var survivors = try Executable.runTool("pgrep", ["-f", "sleep \(marker)"])
+    // SIGKILL is delivered at once, but the process may take a moment to go.
+    for _ in 0..<20 where !survivors.stdout.isEmpty {
+      Thread.sleep(forTimeInterval: 0.05)
+      survivors = try Executable.runTool("pgrep", ["-f", "sleep \(marker)"])
+    }
+    #expect(survivors.stdout.isEmpty, "left running: \(survivors.stdout)")
+  }
+
   @Test("a hanging adapter is stopped at --adapter-timeout, with everything it started")
   func hanging() throws {
     let adapters = try Adapters()

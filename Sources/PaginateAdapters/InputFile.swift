@@ -71,13 +71,26 @@ final class OpenFile: @unchecked Sendable {
     return bytes
   }
 
+  /// The most an input read whole (JSON, pandoc's JSON, a compressed file, what an external
+  /// adapter is given) may hold: more is refused with a message rather than read until memory
+  /// runs out (`/dev/zero`, an endless pipe). Plain text streams and is not bounded by it.
+  static let maximumWholeInput = 1 << 30
+
   /// Reads the rest of the input.
+  ///
+  /// - Throws: ``InputError`` on a read error, or when the input holds more than
+  ///   ``maximumWholeInput`` bytes.
   func readAll() throws(InputError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(into: $0) }
       if count > 0 {
+        guard bytes.count + count <= Self.maximumWholeInput else {
+          throw InputError(
+            input: name,
+            message: "more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)")
+        }
         bytes.append(contentsOf: chunk[0..<count])
         if chunk.count < 1 << 22 && bytes.count > chunk.count * 4 {
           chunk = [UInt8](repeating: 0, count: chunk.count * 4)

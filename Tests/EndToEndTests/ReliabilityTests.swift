@@ -137,4 +137,13 @@ struct ReliabilityTests {
     let markers = dense.stdout.split(separator: "\n").filter { $0.hasPrefix("[") && $0.contains("] https://e.") }
     #expect(markers.count == 2000)
   }
+
+  @Test("an endless input read whole (JSON from /dev/zero) stops at 1 GiB with one line, in bounded time and memory")
+  func endlessWholeInput() throws {
+    // Bounded from outside by time, so that a regression fails rather than runs on. (Not by
+    // address space: the AddressSanitizer build CI runs maps terabytes of shadow memory.)
+    let result = try Executable.runTool("timeout", ["60", Executable.url.path, "--from", "json", "/dev/zero"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "paginate: /dev/zero: more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)\n")
+  }
 }

@@ -17,41 +17,20 @@ extension PagerModel {
   /// than the screen (a fixed size) is shown whole and centred, and they turn pages.
   var scrollsByLine: Bool { unitHeight >= area }
 
-  /// The lines of the unit shown.
-  var currentUnitLines: [Line] {
-    if showsSpreads, let spread = controller.currentSpread { return lines(of: spread) }
-    return controller.currentPage.lines
-  }
-
-  /// The lines of the unit after the one shown (never wrapping round), `nil` after the last.
-  var nextUnitLines: [Line]? {
-    if showsSpreads, let spread = controller.currentSpread {
-      return controller.spread(at: spread.index + 1).map(lines(of:))
-    }
-    return controller.page(at: controller.currentPage.index + 1)?.lines
-  }
-
   func lines(of spread: Spread) -> [Line] {
     let facing = controller.facing ?? FacingOptions()
     return spread.lines(pageSize: controller.options.pageSize, gutter: facing.gutter, spine: facing.drawsSpine)
   }
 
-  /// The first page of the unit after the one shown, without wrapping round.
-  private var nextUnitFirstPage: Int? {
+  /// The first page of the unit `step` units after the one shown (before it, for a negative
+  /// step), without wrapping round; `nil` past either end.
+  private func firstPage(ofUnit step: Int) -> Int? {
     if showsSpreads, let spread = controller.currentSpread {
-      return controller.spread(at: spread.index + 1)?.pages.first?.index
+      let index = spread.index + step
+      return index >= 0 ? controller.spread(at: index)?.pages.first?.index : nil
     }
-    let next = controller.currentPage.index + 1
-    return controller.page(at: next) == nil ? nil : next
-  }
-
-  /// The first page of the unit before the one shown, without wrapping round.
-  private var previousUnitFirstPage: Int? {
-    if showsSpreads, let spread = controller.currentSpread {
-      return spread.index > 0 ? controller.spread(at: spread.index - 1)?.pages.first?.index : nil
-    }
-    let previous = controller.currentPage.index - 1
-    return previous >= 0 && controller.page(at: previous) != nil ? previous : nil
+    let index = controller.currentPage.index + step
+    return index >= 0 && controller.page(at: index) != nil ? index : nil
   }
 
   /// How far the last unit may scroll: its bottom at the bottom of the screen.
@@ -68,7 +47,7 @@ extension PagerModel {
 
   /// Keeps the scroll within what there is to show.
   mutating func clampView() {
-    if !scrollsByLine || nextUnitFirstPage == nil { scroll = min(scroll, maxScrollInUnit) }
+    if !scrollsByLine || firstPage(ofUnit: 1) == nil { scroll = min(scroll, maxScrollInUnit) }
     scroll = max(min(scroll, unitHeight - 1), 0)
     column = min(max(column, 0), maxColumn)
   }
@@ -78,19 +57,19 @@ extension PagerModel {
   /// Scrolls `count` lines down, on into the next units; `false` when already at the end.
   @discardableResult
   mutating func scrollDown(_ count: Int) -> Bool {
-    guard scrollsByLine else { return turnForward(1) }
+    guard scrollsByLine else { return turn(1, forward: true) }
     var remaining = count
     var moved = false
     while remaining > 0 {
-      if scroll + remaining < unitHeight || nextUnitFirstPage == nil {
-        let limit = nextUnitFirstPage == nil ? maxScrollInUnit : unitHeight - 1
+      let next = firstPage(ofUnit: 1)
+      guard let next, scroll + remaining >= unitHeight else {
+        let limit = next == nil ? maxScrollInUnit : unitHeight - 1
         let target = max(min(scroll + remaining, limit), scroll)
         moved = moved || target != scroll
         scroll = target
         break
       }
       remaining -= unitHeight - scroll
-      guard let next = nextUnitFirstPage else { break }
       controller.go(toPageAt: next)
       scroll = 0
       moved = true
@@ -102,7 +81,7 @@ extension PagerModel {
   /// Scrolls `count` lines up, back into earlier units; `false` when already at the start.
   @discardableResult
   mutating func scrollUp(_ count: Int) -> Bool {
-    guard scrollsByLine else { return turnBack(1) }
+    guard scrollsByLine else { return turn(1, forward: false) }
     var remaining = count
     var moved = false
     while remaining > 0 {
@@ -111,7 +90,7 @@ extension PagerModel {
         moved = true
         break
       }
-      guard let previous = previousUnitFirstPage else {
+      guard let previous = firstPage(ofUnit: -1) else {
         moved = moved || scroll > 0
         scroll = 0
         break
@@ -132,7 +111,7 @@ extension PagerModel {
       scroll = min(scroll + area, maxScrollInUnit)
       return
     }
-    turnForward(count ?? 1)
+    turn(count ?? 1, forward: true)
   }
 
   /// b: a screen up in a unit taller than the screen, else the previous unit (its bottom, when
@@ -146,46 +125,27 @@ extension PagerModel {
       scroll = 0
       return
     }
-    if turnBack(count ?? 1), count == nil { scroll = maxScrollInUnit }
+    if turn(count ?? 1, forward: false), count == nil { scroll = maxScrollInUnit }
   }
 
-  /// Turns `count` units forward (wrapping round when that is on); `false` when there is none.
+  /// Turns `count` units forward or back (wrapping round when that is on), to the top of the
+  /// unit; `false`, saying so, when there is none.
   @discardableResult
-  mutating func turnForward(_ count: Int) -> Bool {
+  mutating func turn(_ count: Int, forward: Bool) -> Bool {
     var moved = false
     for _ in 0..<max(count, 1) {
-      guard controller.goForward() else { break }
+      guard forward ? controller.goForward() : controller.goBack() else { break }
       moved = true
     }
-    if moved { scroll = 0 } else { message = "end of document" }
-    return moved
-  }
-
-  /// Turns `count` units back; `false` when there is none.
-  @discardableResult
-  mutating func turnBack(_ count: Int) -> Bool {
-    var moved = false
-    for _ in 0..<max(count, 1) {
-      guard controller.goBack() else { break }
-      moved = true
-    }
-    if moved { scroll = 0 } else { message = "start of document" }
+    if moved { scroll = 0 } else { message = forward ? "end of document" : "start of document" }
     return moved
   }
 
   /// → and ←: half a screen sideways in a page wider than the screen, else a page turn.
   mutating func sideways(right: Bool) {
-    guard maxColumn > 0 else {
-      if right { turnForward(1) } else { turnBack(1) }
-      return
-    }
-    // At the edge, the arrow goes on to the page beyond, as it does for a page that fits.
-    if right && column == maxColumn {
-      if turnForward(1) { column = 0 }
-      return
-    }
-    if !right && column == 0 {
-      turnBack(1)
+    // A page that fits, or the edge of a wide one: the arrow goes on to the page beyond.
+    if maxColumn == 0 || column == (right ? maxColumn : 0) {
+      if turn(1, forward: right) && right { column = 0 }
       return
     }
     let step = max(columns / 2, 1)
@@ -195,10 +155,10 @@ extension PagerModel {
   // MARK: The text at the top of the screen
 
   /// The page whose line is at the top of the screen, and that line's index.
-  private var topLine: (page: Page, line: Int)? {
+  private var topLine: (page: Page, line: Int) {
     var page = showsSpreads ? controller.currentSpread?.pages.first ?? controller.currentPage : controller.currentPage
     var line = scroll
-    if line >= unitHeight, let next = nextUnitFirstPage, let nextPage = controller.page(at: next) {
+    if line >= unitHeight, let next = firstPage(ofUnit: 1), let nextPage = controller.page(at: next) {
       page = nextPage
       line -= unitHeight
     }
@@ -207,7 +167,8 @@ extension PagerModel {
 
   /// The first character at or below the top of the screen.
   var topAnchor: TextAnchor? {
-    guard let (page, line) = topLine, !page.lineAnchors.isEmpty else { return controller.currentAnchor }
+    let (page, line) = topLine
+    guard !page.lineAnchors.isEmpty else { return controller.currentAnchor }
     return page.lineAnchors[min(line, page.lineAnchors.count - 1)...].lazy.compactMap { $0 }.first
       ?? controller.currentAnchor
   }

@@ -10,7 +10,7 @@
 /// of backquotes stays plain text.
 enum MarkdownSniffer {
   static func looksLikeMarkdown(_ head: ArraySlice<UInt8>) -> Bool {
-    let bytes = Array(head.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })  // a byte-order mark
+    let bytes = ByteText.droppingByteOrderMark(head)
     if bytes.starts(with: Array("#!".utf8)) { return false }  // a script
     var kinds = Set<Sign>()
     var previousLineHadText = false
@@ -35,8 +35,8 @@ enum MarkdownSniffer {
       if isHash { hashLines += 1 }
       if lineNumber == 2 && isHash { openingHeading = false }  // a block of comments
       if !trimmed.isEmpty { textLines += 1 }
-      if Self.contains(trimmed, "](") { kinds.insert(.inlineLink) }
-      if Self.contains(trimmed, "![") { kinds.insert(.image) }
+      if trimmed.contains("](".utf8) { kinds.insert(.inlineLink) }
+      if trimmed.contains("![".utf8) { kinds.insert(.image) }
       if Self.hasCodeSpan(trimmed) { kinds.insert(.codeSpan) }
       if kinds.count >= 2 { return true }
       previousLineHadText = !trimmed.isEmpty
@@ -62,7 +62,7 @@ enum MarkdownSniffer {
     case UInt8(ascii: "="), UInt8(ascii: "-"):
       return afterText && line.count >= 3 && line.allSatisfy({ $0 == first }) ? .setextUnderline : nil
     case UInt8(ascii: "["):
-      return contains(line, "]: ") ? .definition : nil
+      return line.contains("]: ".utf8) ? .definition : nil
     case UInt8(ascii: "<"):
       for tag in ["<p ", "<p>", "<div", "<img", "<h1", "<h2", "<details", "<table", "<!--", "<a "]
       where line.starts(with: Array(tag.utf8)) {
@@ -72,17 +72,6 @@ enum MarkdownSniffer {
     default:
       return nil
     }
-  }
-
-  private static func contains(_ line: ArraySlice<UInt8>, _ text: String) -> Bool {
-    let needle = Array(text.utf8)
-    guard line.count >= needle.count, let first = needle.first else { return false }
-    var index = line.startIndex
-    while let found = line[index...].firstIndex(of: first) {
-      if line[found...].starts(with: needle) { return true }
-      index = found + 1
-    }
-    return false
   }
 
   /// A pair of backquotes around a word with no space inside its ends: `` `make` ``.

@@ -237,7 +237,7 @@ struct PageBreaker {
     switch source.layout.notes.entry(of: number) {
     case .destination(let destination):
       // The destination is a link to itself (clickable where the output makes links).
-      let link = TextStyle.link(source.layout.notes.existingLinkID(for: destination))
+      let link = TextStyle.link(source.layout.notes.knownNumbers(forLink: destination).link)
       if markerWidth < width {
         // Each line is made in one piece: the marker (or as many spaces) as furniture, then a
         // piece of the destination as a link.

@@ -203,9 +203,6 @@ struct FootnoteRegistry {
   /// Whether any link has a number.
   var hasLinks: Bool { !destinations.isEmpty }
 
-  /// The number of `destination` if it has one.
-  func existingLinkID(for destination: String) -> UInt32 { numbers[destination]?.link ?? 0 }
-
   /// The destination of link `id`.
   func destination(ofLink id: UInt32) -> String? {
     id >= 1 && Int(id) <= destinations.count ? destinations[Int(id) - 1] : nil

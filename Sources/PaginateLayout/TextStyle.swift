@@ -18,9 +18,6 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
   /// Which link the text is (see ``link(_:)``); 0 for none.
   public var linkID: UInt32 { rawValue >> 8 }
 
-  /// The styles alone, without the link's number.
-  public var withoutLinkID: TextStyle { TextStyle(rawValue: rawValue & 0xFF) }
-
   /// Strong emphasis.
   public static let bold = TextStyle(rawValue: 1 << 0)
   /// Emphasis.

@@ -44,8 +44,7 @@ public struct TextRenderer: Sendable {
       for span in spans {
         let id = linking ? span.style.linkID : 0
         // A link stays open over the spaces between its words (spans are set word by word).
-        let gap = UnsafeBufferPointer(rebasing: bytes[position..<span.range.lowerBound])
-        if openLink != 0 && (id != openLink || gap.contains { $0 != 0x20 }) {
+        if openLink != 0 && (id != openLink || bytes[position..<span.range.lowerBound].contains { $0 != 0x20 }) {
           output.append(contentsOf: Hyperlink.close)
           openLink = 0
         }

@@ -5,6 +5,21 @@
 #endif
 import ArgumentParser
 
+/// What the environment says about the terminal standard output goes to.
+enum OutputTerminal {
+  /// Whether `NO_COLOR` is set and not empty.
+  static var forbidsColour: Bool {
+    if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return true }
+    return false
+  }
+
+  /// Whether standard output is a terminal that is not `TERM=dumb`.
+  static var isCapable: Bool {
+    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+    return isatty(1) == 1
+  }
+}
+
 /// When to use colour and styles on standard output.
 enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
   case auto
@@ -15,12 +30,19 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
   /// is unset or empty, and `TERM` is not `dumb`.
   var usesANSI: Bool {
     switch self {
-    case .always: return true
-    case .never: return false
-    case .auto:
-      if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
-      if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-      return isatty(1) == 1
+    case .always: true
+    case .never: false
+    case .auto: !OutputTerminal.forbidsColour && OutputTerminal.isCapable
+    }
+  }
+
+  /// Whether the pager may use colour: `always`, or `auto` when `NO_COLOR` is unset or empty.
+  /// (The pager always styles: without colour it uses bold, underline and reverse video.)
+  var allowsColourInPager: Bool {
+    switch self {
+    case .always: true
+    case .never: false
+    case .auto: !OutputTerminal.forbidsColour
     }
   }
 }
@@ -35,11 +57,9 @@ enum HyperlinkChoice: String, CaseIterable, ExpressibleByArgument {
   /// `TERM` is not `dumb` (terminals that do not know OSC 8 ignore it).
   var makesLinks: Bool {
     switch self {
-    case .always: return true
-    case .never: return false
-    case .auto:
-      if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-      return isatty(1) == 1
+    case .always: true
+    case .never: false
+    case .auto: OutputTerminal.isCapable
     }
   }
 }
@@ -54,18 +74,4 @@ struct OutputOptions: ParsableArguments {
       "Link text clickable on the terminal (OSC 8; http, https and mailto only): auto, always or never.",
       valueName: "when"))
   var hyperlinks: HyperlinkChoice = .auto
-}
-
-extension ColorChoice {
-  /// Whether the pager may use colour: `always`, or `auto` when `NO_COLOR` is unset or empty.
-  /// (The pager always styles: without colour it uses bold, underline and reverse video.)
-  var allowsColourInPager: Bool {
-    switch self {
-    case .always: return true
-    case .never: return false
-    case .auto:
-      if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
-      return true
-    }
-  }
 }

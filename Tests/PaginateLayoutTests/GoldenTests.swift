@@ -124,11 +124,19 @@ struct GoldenTests {
   @Test("GitHub Markdown: task lists, ) lists, strikethrough, footnotes, a table with links and <br>, alerts", arguments: [40, 24])
   func gitHub(columns: Int) {
     // As printed without colour: struck-out text and code are marked in the text.
-    let all = pages(markdownDocument(Self.github), options(columns, 40) {
+    assertGoldenWithoutColour(Self.github, named: "github", columns: columns, lines: 40)
+  }
+
+  /// Compares `markdown` set as printed without colour (styles marked in the text, the page
+  /// number in the footer) with the golden file `name.CxL`.
+  private func assertGoldenWithoutColour(
+    _ markdown: String, named name: String, columns: Int, lines: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let all = pages(markdownDocument(markdown), options(columns, lines) {
       $0.footer = "|{page}|"
       $0.marks = .text
     })
-    assertGolden(framed(all, columns: columns), named: "github.\(columns)x40")
+    assertGolden(framed(all, columns: columns), named: "\(name).\(columns)x\(lines)", sourceLocation: sourceLocation)
   }
 
   /// What styles show on a terminal, for plain text.
@@ -157,11 +165,7 @@ struct GoldenTests {
 
   @Test("without colour: headings 1–6, code blocks, inline code, emphasis, struck-out text and images are marked", arguments: [40, 24])
   func marks(columns: Int) {
-    let all = pages(markdownDocument(Self.marked), options(columns, 44) {
-      $0.footer = "|{page}|"
-      $0.marks = .text
-    })
-    assertGolden(framed(all, columns: columns), named: "marks.\(columns)x44")
+    assertGoldenWithoutColour(Self.marked, named: "marks", columns: columns, lines: 44)
   }
 
   @Test("CJK and mixed-script paragraphs")

@@ -119,13 +119,10 @@ extension PagerModel {
     return false
   }
 
-  /// The index of the last page (laying the document out to its end).
-  private mutating func lastPageIndex() -> Int {
+  /// The index of the last page (laying the document out to its end), found without moving:
+  /// with wrapping on (the only time a search wraps), the page before the first is the last.
+  private func lastPageIndex() -> Int {
     if let count = controller.pageCount { return count - 1 }
-    let here = controller.currentPage.index
-    controller.goToLast()
-    let last = controller.currentPage.index
-    controller.go(toPageAt: here)
-    return last
+    return controller.page(at: 0).flatMap { controller.page(before: $0) }?.index ?? 0
   }
 }

@@ -188,6 +188,26 @@ struct PagerKeyTests {
     #expect(pager.pageNumber() == 4)
   }
 
+  @Test("with wrap-around on, a search goes round the end, backwards too; off, it stops there")
+  func searchWraps() throws {
+    var pager = try model()
+    _ = pager.press(.character("G"))
+    let last = pager.pageNumber()
+    _ = pager.press(.character("g"), .character("2"), .character("g"), .character("?"))
+    for character in "paragraph 120 " { _ = pager.press(.character(character)) }
+    _ = pager.press(.enter)
+    #expect(pager.status().contains("pattern not found"))
+    _ = pager.press(.character("-"), .character("w"), .character("?"))
+    for character in "paragraph 120 " { _ = pager.press(.character(character)) }
+    _ = pager.press(.enter)
+    #expect(pager.pageNumber() == last)
+    #expect(pager.currentPage.textLines.contains { $0.contains("Paragraph 120 ") })
+    _ = pager.press(.character("/"))
+    for character in "paragraph 3 " { _ = pager.press(.character(character)) }
+    _ = pager.press(.enter)
+    #expect(pager.pageNumber() == 1)
+  }
+
   @Test("a long search goes in steps that can be stopped, the reader staying where they were")
   func searchInSteps() throws {
     var pager = try model(document: numberedDocument(3000))

@@ -20,7 +20,7 @@ struct ExternalAdapterDescription {
     }
     let object: JSONValue
     do {
-      object = try JSONValue(parsing: bytes[...])
+      object = try JSONParser.parse(bytes)
     } catch {
       throw Problem(message: "invalid JSON at \(error.description)")
     }

@@ -59,7 +59,7 @@ public struct PandocJSONAdapter: InputAdapter {
     }
     let root: JSONValue
     do {
-      root = try JSONValue(parsing: bytes)
+      root = try JSONParser.parse(bytes)
     } catch {
       throw InputError(input: input.name, message: "invalid JSON at \(error.description)")
     }

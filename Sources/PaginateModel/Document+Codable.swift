@@ -33,9 +33,9 @@ extension SourceRange: Codable {
   /// Decodes `[first, last]`.
   public init(from decoder: any Decoder) throws {
     let values = try decoder.singleValueContainer().decode([Double].self)
-    let numbers = values.compactMap(JSONKey.integer)
+    let numbers = values.compactMap(JSONValue.integer(exactly:))
     guard values.count == 2, numbers.count == 2, numbers[0] >= 1, numbers[1] >= numbers[0] else {
-      let got = "[" + values.map(JSONKey.format).joined(separator: ", ") + "]"
+      let got = "[" + values.map(JSONValue.format).joined(separator: ", ") + "]"
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,

@@ -12,18 +12,21 @@ extension Document {
   /// - Parameter json: UTF-8 encoded JSON.
   /// - Throws: ``DocumentDecodingError`` naming the JSON path of the first problem
   ///   (`$.blocks[3].level: expected 1...6, got 9`) or the line and column of a syntax error
-  ///   (`invalid JSON at line 2, column 13: expected a value, got '}'`). Nesting deeper than
-  ///   256 levels is refused as a syntax error, so decoding cannot exhaust the stack.
+  ///   (`invalid JSON at line 2, column 13: expected a value, got '}'`). A key twice in one object,
+  ///   a lone surrogate and nesting deeper than 256 levels are refused as syntax errors.
   public init(json: some Collection<UInt8>) throws(DocumentDecodingError) {
-    if let failure = JSONSyntaxCheck.firstError(in: json) {
-      throw DocumentDecodingError(path: "", message: "invalid JSON at \(failure.description)")
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(json)
+    } catch {
+      throw DocumentDecodingError(path: "", message: "invalid JSON at \(error.description)")
     }
     do {
-      self = try JSONDecoder().decode(Document.self, from: Data(json))
+      self = try Document(from: JSONValueDecoder(value))
     } catch let error as DecodingError {
       throw DocumentDecodingError(error)
     } catch {
-      throw DocumentDecodingError(path: "", message: "invalid JSON: \(error)")
+      throw DocumentDecodingError(path: "", message: "\(error)")
     }
   }
 

@@ -48,13 +48,7 @@ extension DocumentDecodingError {
         context.debugDescription.hasPrefix("missing key") ? context.debugDescription : "missing key '\(key.stringValue)'"
       self.init(path: Self.jsonPath(context.codingPath), message: message)
     case .dataCorrupted(let context):
-      if let underlying = context.underlyingError {
-        self.init(path: "", message: "invalid JSON: \(Self.syntaxMessage(underlying))")
-      } else if context.codingPath.isEmpty && context.debugDescription.contains("not valid JSON") {
-        self.init(path: "", message: "invalid JSON: \(context.debugDescription)")
-      } else {
-        self.init(path: Self.jsonPath(context.codingPath), message: context.debugDescription)
-      }
+      self.init(path: Self.jsonPath(context.codingPath), message: context.debugDescription)
     @unknown default:
       self.init(path: "", message: "\(error)")
     }
@@ -63,29 +57,15 @@ extension DocumentDecodingError {
   private static func jsonTypeName(_ type: Any.Type) -> String {
     switch type {
     case is String.Type: "a string"
-    case is Int.Type, is Double.Type: "an integer"  // integers are decoded as Double, see JSONKey
+    case is Int.Type: "an integer"
+    case is Double.Type: "a number"
     case is Bool.Type: "true or false"
-    case is [Any].Type: "an array"
-    default:
-      "\(type)".hasPrefix("Array") ? "an array" : (("\(type)".hasPrefix("Dictionary") || "\(type)".contains("Keyed")) ? "an object" : "\(type)")
+    default: "\(type)".hasPrefix("Array") ? "an array" : "an object"
     }
   }
 
-  /// Foundation says "Expected to decode Int but found a string instead."; keep what was found.
+  /// ``JSONValueDecoder`` says "found a string"; keep what was found.
   private static func foundTypeName(_ description: String) -> String {
-    if let range = description.firstRange(of: "but found ") {
-      return String(description[range.upperBound...].replacing(" instead.", with: ""))
-    }
-    return description
-  }
-
-  private static func syntaxMessage(_ error: any Error) -> String {
-    var text = "\(error)"
-    // Foundation's messages look like: dataCorrupted(... "Unexpected character 'x' around line 3, column 5." ...)
-    if let start = text.firstRange(of: "debugDescription: \"") {
-      text = String(text[start.upperBound...])
-      if let end = text.firstIndex(of: "\"") { text = String(text[..<end]) }
-    }
-    return text
+    description.hasPrefix("found ") ? String(description.dropFirst("found ".count)) : description
   }
 }

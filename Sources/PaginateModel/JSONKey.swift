@@ -16,20 +16,6 @@ struct JSONKey: CodingKey, Hashable {
   }
 }
 
-extension JSONKey {
-  /// The integer a JSON number stands for, if it is integral and exactly representable.
-  static func integer(_ number: Double) -> Int? {
-    guard number.rounded() == number, abs(number) <= 9_007_199_254_740_992 else { return nil }
-    return Int(number)
-  }
-
-  /// A number as JSON would write it: `2.5`, `1e+20`, `3`.
-  static func format(_ number: Double) -> String {
-    if let integer = integer(number) { return String(integer) }
-    return "\(number)"
-  }
-}
-
 extension KeyedDecodingContainer where Key == JSONKey {
   /// Throws when the object has a key outside `allowed`, so that a typo such as `levle`
   /// is reported instead of silently ignored.
@@ -52,22 +38,14 @@ extension KeyedDecodingContainer where Key == JSONKey {
     return try decode(type, forKey: key)
   }
 
-  /// Decodes a required integer. Numbers are read as `Double` first because Foundation's
-  /// decoder reports a fraction or an overflow only as "not valid JSON", without a path.
+  /// Decodes a required integer (see ``JSONValue/integer(exactly:)``).
   func requiredInteger(_ name: String, in kind: String) throws -> Int {
-    _ = try required(Double.self, name, in: kind)
-    return try optionalInteger(name) ?? 0
+    try required(Int.self, name, in: kind)
   }
 
-  /// Decodes an optional integer (see ``requiredInteger(_:in:)``).
+  /// Decodes an optional integer (see ``JSONValue/integer(exactly:)``).
   func optionalInteger(_ name: String) throws -> Int? {
-    let key = JSONKey(name)
-    guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
-    guard let integer = JSONKey.integer(number) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: self, debugDescription: "expected an integer, got \(JSONKey.format(number))")
-    }
-    return integer
+    try decodeIfPresent(Int.self, forKey: JSONKey(name))
   }
 
   /// Decodes an optional value.

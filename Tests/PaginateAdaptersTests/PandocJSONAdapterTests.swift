@@ -32,10 +32,15 @@ struct PandocJSONAdapterTests {
       ])
   }
 
-  @Test("string escapes: \\u with surrogate pairs, a lone surrogate as U+FFFD, and the short escapes")
+  @Test("string escapes: \\u with surrogate pairs and the short escapes; a lone surrogate is an error with its place")
   func escapes() throws {
-    let document = try document(#"{"t":"CodeBlock","c":[["",[],[]],"a\u00e9\ud83d\ude00\ud800x\"\\\/\n\tb"]}"#)
-    #expect(document.blocks == [Block(.codeBlock(info: "", text: "aé😀\u{FFFD}x\"\\/\n\tb"))])
+    let document = try document(#"{"t":"CodeBlock","c":[["",[],[]],"a\u00e9\ud83d\ude00x\"\\\/\n\tb"]}"#)
+    #expect(document.blocks == [Block(.codeBlock(info: "", text: "aé😀x\"\\/\n\tb"))])
+    #expect {
+      try self.document(#"{"t":"CodeBlock","c":[["",[],[]],"a\ud800x"]}"#)
+    } throws: { error in
+      "\(error)".contains("column 89: lone high surrogate \\uD800")
+    }
   }
 
   @Test("a note becomes a note inline holding its blocks")

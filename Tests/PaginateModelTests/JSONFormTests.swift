@@ -128,7 +128,7 @@ struct JSONFormTests {
       (#"{"version": 1, "blocks": [{"type": "rule", "lines": [5, 2]}]}"#, "$.blocks[0].lines: expected [first, last] with 1 <= first <= last, got [5, 2]"),
       (#"{"version": 1, "blocks": [{"type": "list", "start": 2, "items": []}]}"#, "$.blocks[0].start: a bullet list has no start number (got 2); add \"ordered\": true"),
       (#"{"version": 1, "blocks": [{"type": "code"}]}"#, "$.blocks[0]: missing key 'text' in code block"),
-      (#"{"version": 1, "blocks": {}}"#, "$.blocks: expected an array, got a dictionary"),
+      (#"{"version": 1, "blocks": {}}"#, "$.blocks: expected an array, got an object"),
     ])
   func errors(json: String, expected: String) throws {
     #expect(throws: DocumentDecodingError.self) { try Document(json: Array(json.utf8)) }
@@ -136,6 +136,47 @@ struct JSONFormTests {
       _ = try Document(json: Array(json.utf8))
     } catch {
       #expect(error.description == expected)
+    }
+  }
+
+  @Test(
+    "strict syntax: each problem is refused with its line and column, a duplicate key with its path",
+    arguments: [
+      (#"{"version": 1, "version": 1, "blocks": []}"#, "line 1, column 16: duplicate key 'version' at $"),
+      (
+        "{\"version\": 1, \"blocks\": [\n  {\"type\": \"paragraph\", \"text\": \"a\", \"text\": \"b\"}]}",
+        "line 2, column 38: duplicate key 'text' at $.blocks[0]"
+      ),
+      (
+        #"{"version": 1, "blocks": [{"type": "paragraph", "inlines": [{"type": "text", "text": "a", "text": "b"}]}]}"#,
+        "line 1, column 91: duplicate key 'text' at $.blocks[0].inlines[0]"
+      ),
+      (#"{"version": 1, "blocks": [{"type": "paragraph", "text": "a\uD800"}]}"#, "line 1, column 59: lone high surrogate \\uD800 in a string (expected \\uDC00...\\uDFFF after it)"),
+      (#"{"version": 1, "blocks": [{"type": "paragraph", "text": "\uDC00"}]}"#, "line 1, column 58: lone low surrogate \\uDC00 in a string"),
+      (#"{"version": 1, "blocks": [{"type": "paragraph", "text": "a\uZZZZ"}]}"#, "line 1, column 61: expected four hex digits after \\u"),
+      (#"{"version": 1, "blocks": [{"type": "paragraph", "text": "a\q"}]}"#, "line 1, column 59: invalid escape '\\q' in a string"),
+      ("{\"version\": 1, \"blocks\": [\"a\tb\"]}", "line 1, column 29: control character in a string (escape it as \\u0009)"),
+      (#"{"version": 1e999, "blocks": []}"#, "line 1, column 13: number out of range: 1e999"),
+      (#"{"version": 01, "blocks": []}"#, "line 1, column 14: expected ',' or '}' after an object member, got '1'"),
+      (#"{"version": 1, "blocks": [],}"#, "line 1, column 29: expected a member name in double quotes, got '}'"),
+      (#"{"version": 1, "blocks": []} x"#, "line 1, column 30: unexpected 'x' after the document"),
+      (#"{"version": 1, "blocks": ["#, "line 1, column 27: expected a value, got the end of the input (truncated?)"),
+      (#"{"version": 1, "title": "unterminated"#, "line 1, column 25: unterminated string (truncated?)"),
+      (String(repeating: "[", count: 300), "line 1, column 257: nesting deeper than 256 levels"),
+    ])
+  func strictSyntax(json: String, expected: String) {
+    #expect(throws: DocumentDecodingError(path: "", message: "invalid JSON at \(expected)")) {
+      try Document(json: Array(json.utf8))
+    }
+  }
+
+  @Test("invalid UTF-8 in a string is refused at its column")
+  func invalidUTF8() {
+    var bytes = Array(#"{"version": 1, "title": "é"#.utf8)
+    bytes += [0xFF]
+    bytes += Array(#"", "blocks": []}"#.utf8)
+    #expect(throws: DocumentDecodingError(path: "", message: "invalid JSON at line 1, column 27: invalid UTF-8 in a string")) {
+      try Document(json: bytes)
     }
   }
 

@@ -13,7 +13,8 @@
 //   Writers hold `lock`; the handler reads with atomic loads and never takes the lock.
 // - `saved[]` and `installed[]` are written only with `lock` held and while `active` is 0,
 //   before any handler is installed; the handler reads them after they were written.
-// - The handler calls only async-signal-safe functions: kill, sigaction, raise.
+// - The handler calls only async-signal-safe functions: kill, sigaction, raise, and
+//   paginate_kill_pipe_holders (system calls only, see pipe_holders.c).
 #define _GNU_SOURCE
 #include "paginate_system.h"
 
@@ -35,6 +36,9 @@ static int active;  // slots in use; guarded by lock
 static struct sigaction saved[3];
 static int installed[3];
 static atomic_int held;  // a signal that arrived while a slot was SPAWNING, or 0
+// The inodes of each slot's pipes (0: none), written before the spawn, cleared by
+// paginate_forwarding_end. Read by the handler with atomic loads.
+static _Atomic unsigned long pipes[PAGINATE_FORWARDING_SLOTS][3];
 
 static int forwarded_index(int signal) {
   for (int i = 0; i < 3; i++) {
@@ -43,13 +47,18 @@ static int forwarded_index(int signal) {
   return -1;
 }
 
-// Kills every registered group, then hands `signal` to the action saved before ours: the
-// raised signal arrives when the handler returns (or at once, outside a handler).
+// Kills every registered group and whatever else holds its pipes, then hands `signal` to the
+// action saved before ours: the raised signal arrives when the handler returns (or at once,
+// outside a handler).
 static void deliver(int signal) {
   int saved_errno = errno;
   for (int i = 0; i < PAGINATE_FORWARDING_SLOTS; i++) {
     pid_t group = atomic_load(&groups[i]);
     if (group > 0) kill(-group, SIGKILL);
+    // Also once the child is reaped: a descendant in a session of its own may still hold the
+    // pipes paginate waits on.
+    unsigned long inodes[3] = {atomic_load(&pipes[i][0]), atomic_load(&pipes[i][1]), atomic_load(&pipes[i][2])};
+    paginate_kill_pipe_holders(inodes, 3, group > 0 ? group : 0);
   }
   int index = forwarded_index(signal);
   if (index >= 0) sigaction(signal, &saved[index], NULL);
@@ -126,8 +135,16 @@ int paginate_forwarding_reap(int slot, pid_t pid, int block, int *status) {
   return result < 0 ? -1 : 1;
 }
 
+void paginate_forwarding_pipes(int slot, unsigned long stdin_pipe, unsigned long stdout_pipe, unsigned long stderr_pipe) {
+  if (slot < 0 || slot >= PAGINATE_FORWARDING_SLOTS) return;
+  atomic_store(&pipes[slot][0], stdin_pipe);
+  atomic_store(&pipes[slot][1], stdout_pipe);
+  atomic_store(&pipes[slot][2], stderr_pipe);
+}
+
 void paginate_forwarding_end(int slot) {
   if (slot < 0 || slot >= PAGINATE_FORWARDING_SLOTS) return;
+  for (int i = 0; i < 3; i++) atomic_store(&pipes[slot][i], 0);
   pthread_mutex_lock(&lock);
   pid_t before = atomic_exchange(&groups[slot], 0);
   // The spawn failed while a signal was held: nothing of ours to kill, but the signal still

@@ -87,6 +87,9 @@ struct ChildProcess {
     // three are blocked across that stretch as well.
     let slot = paginate_forwarding_begin()
     defer { paginate_forwarding_end(slot) }
+    // A descendant that leaves the child's group (setsid) but keeps a pipe is killed by the pipe.
+    paginate_forwarding_pipes(
+      slot, paginate_pipe_inode(pipes[0][1]), paginate_pipe_inode(pipes[1][0]), paginate_pipe_inode(pipes[2][0]))
     var termination = sigset_t()
     sigemptyset(&termination)
     for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&termination, signal) }
@@ -170,7 +173,8 @@ struct ChildProcess {
       _ = Glibc.kill(-pid, SIGKILL)
       _ = Glibc.kill(pid, SIGKILL)
       // A descendant that left the group (setsid) and still holds our pipes goes too.
-      PipeHolders.kill(holdersOf: [stdin, stdout, stderr])
+      let inodes = [stdin, stdout, stderr].map(paginate_pipe_inode)
+      paginate_kill_pipe_holders(inodes, Int32(inodes.count), pid)
       var status: Int32 = 0
       _ = paginate_forwarding_reap(slot, pid, 1, &status)
     }

@@ -49,6 +49,22 @@ int paginate_forwarding_reap(int slot, pid_t pid, int block, int *status);
 /// `paginate_forwarding_begin` (the spawn failed: there is no group to kill).
 void paginate_forwarding_end(int slot);
 
+/// Records the inodes of the pipes of the child in `slot` (`paginate_pipe_inode` of each of our
+/// ends; 0 for none), before it is spawned. A forwarded signal then also kills a descendant
+/// that left the child's group but holds one of them (see `paginate_kill_pipe_holders`).
+void paginate_forwarding_pipes(int slot, unsigned long stdin_pipe, unsigned long stdout_pipe, unsigned long stderr_pipe);
+
+// MARK: Processes holding a pipe
+
+/// The inode of the pipe `descriptor` is an end of, or 0 when it is not a pipe.
+unsigned long paginate_pipe_inode(int descriptor);
+
+/// Kills (SIGKILL) every process other than this one, and outside process `group` (whose
+/// members were killed with the group; `group` 0 for none), that holds an end of one of the
+/// pipes `inodes` names (up to 3; 0 entries are skipped). Linux: read from `/proc/PID/fd`.
+/// Best effort: a process that cannot be read or signalled is left. Async-signal-safe.
+void paginate_kill_pipe_holders(const unsigned long *inodes, int count, pid_t group);
+
 // MARK: C's sizes of libc structures
 
 /// `sizeof(struct sigaction)`.

@@ -72,10 +72,23 @@ public struct ExternalAdapterDiscovery: Sendable {
 
   /// Every adapter program found (``all()``), each asked to describe itself: the adapter, or
   /// why it cannot be used.
-  public func describeAll(timeout: Double) -> [(found: Found, adapter: Result<ExternalAdapter, InputError>)] {
-    all().map { found in
-      (found, Result { () throws(InputError) in try ExternalAdapter.describe(name: found.name, path: found.path, timeout: timeout) })
+  ///
+  /// With a `cache`, a program that has not changed since it last answered is not asked again
+  /// (unless `refresh`), and new answers are kept in it.
+  public func describeAll(timeout: Double, cache: ExternalAdapterCache? = nil, refresh: Bool = false)
+    -> [(found: Found, adapter: Result<ExternalAdapter, InputError>)]
+  {
+    var cache = cache
+    if !refresh { cache?.load() }
+    let described = all().map { found in
+      if !refresh, let known = cache?.answer(for: found, timeout: timeout) { return (found, known) }
+      let answer = Result { () throws(InputError) in try ExternalAdapter.describe(name: found.name, path: found.path, timeout: timeout) }
+      cache?.remember(answer, for: found)
+      return (found, answer)
     }
+    cache?.retain(paths: Set(described.map(\.0.path)))
+    cache?.save()
+    return described
   }
 
   /// The adapter program named `name`, if there is one.

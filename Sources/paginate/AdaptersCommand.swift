@@ -19,6 +19,10 @@ struct AdaptersCommand: ParsableCommand {
       standard input and writes a document in paginate's JSON form. A built-in adapter wins over \
       an external one of the same name or extension; --from external:NAME chooses the external one.
 
+      What each program answers is kept in ~/.cache/paginate/adapters.json ($XDG_CACHE_HOME) \
+      until the program file changes, so a file of an unknown extension does not start every \
+      adapter on every run. This command asks every program afresh and updates that file.
+
       Examples:
         paginate adapters
         paginate --from csv data.txt
@@ -41,7 +45,9 @@ struct AdaptersCommand: ParsableCommand {
       Row(name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: nil, summary: adapter.summary)
     }
     let builtInNames = Set(builtIn.map(\.name))
-    for (found, described) in InputOptions.discovery.describeAll(timeout: adapterTimeout) {
+    // Every program is asked afresh here, and the answers refresh the cache the other commands read.
+    let cache = InputOptions.adapterCache
+    for (found, described) in InputOptions.discovery.describeAll(timeout: adapterTimeout, cache: cache, refresh: true) {
       let location = VisibleControls.escape(found.path)
       switch described {
       case .success(let adapter):

@@ -48,6 +48,11 @@ struct InputOptions: ParsableArguments {
     ExternalAdapterDiscovery(environment: ProcessInfo.processInfo.environment)
   }
 
+  /// Where what external adapters said to `--describe` is kept between runs.
+  static var adapterCache: ExternalAdapterCache? {
+    ExternalAdapterCache(environment: ProcessInfo.processInfo.environment)
+  }
+
   /// The adapters for reading `paths`: the built-ins, and the external adapters when `--from`
   /// names one or a file's extension is not a built-in's (asking programs to describe
   /// themselves costs a process start each, so it is done only then).
@@ -66,7 +71,7 @@ struct InputOptions: ParsableArguments {
     let extensions = paths.map(InputSource.fileExtension(of:)).filter { !$0.isEmpty }
     let known = Set(registry.adapters.flatMap(\.fileExtensions))
     guard extensions.contains(where: { !known.contains($0) }) else { return registry }
-    for (_, described) in Self.discovery.describeAll(timeout: adapterTimeout) {
+    for (_, described) in Self.discovery.describeAll(timeout: adapterTimeout, cache: Self.adapterCache) {
       switch described {
       case .success(let adapter): registry.add(external: adapter)
       case .failure(let error): Diagnostics.warn("skipping \(error.description)")

@@ -14,7 +14,10 @@ struct ExternalAdapterTests {
       folder = try Executable.temporaryDirectory()
       let config = folder.appendingPathComponent("config")
       try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-      environment = ["PATH": folder.path + ":/usr/local/bin:/usr/bin:/bin", "XDG_CONFIG_HOME": config.path]
+      environment = [
+        "PATH": folder.path + ":/usr/local/bin:/usr/bin:/bin", "XDG_CONFIG_HOME": config.path,
+        "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+      ]
     }
 
     /// Writes an executable `paginate-adapter-NAME` with this shell script body.
@@ -136,6 +139,55 @@ struct ExternalAdapterTests {
       survivors = try Executable.runTool("pgrep", ["-f", "sleep \(marker)"])
     }
     #expect(survivors.stdout.isEmpty, "left running: \(survivors.stdout)")
+  }
+
+  @Test("--describe is asked once per program file: the answer, or the failure, is cached until the program changes")
+  func describeIsCached() throws {
+    let adapters = try Adapters()
+    let calls = adapters.folder.appendingPathComponent("calls").path
+    func install(_ name: String, describe: String) throws {
+      let url = adapters.folder.appendingPathComponent("paginate-adapter-" + name)
+      let script = "#!/bin/sh\nif [ \"$1\" = --describe ]; then echo \(name) >> '\(calls)'; \(describe); fi\necho '{\"version\": 1, \"blocks\": [{\"type\": \"paragraph\", \"text\": \"from \(name)\"}]}'\n"
+      try script.write(to: url, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+    func asked() -> [String] {
+      ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).sorted()
+    }
+    try install("good", describe: #"echo '{"name": "good", "extensions": ["gd"]}'; exit 0"#)
+    try install("broken", describe: "echo 'no JSON'; exit 0")
+    let log = try adapters.file("notes.log", "plain words\n")
+    let claimed = try adapters.file("data.gd", "x\n")
+
+    // The first file of an unknown extension asks both; the broken one is named on stderr.
+    let first = try adapters.run(["--page-size", "20x4", log])
+    #expect(first.status == 0)
+    #expect(first.stdout.contains("plain words"))
+    #expect(first.stderr.contains("skipping broken: adapter 'broken' (") && first.stderr.contains("--describe: invalid JSON"))
+    #expect(asked() == ["broken", "good"])
+
+    // Later runs ask nobody: the cached answers choose the adapter, and the failure is still said.
+    let again = try adapters.run(["--page-size", "20x4", log])
+    #expect(again.stderr == first.stderr)
+    #expect(try adapters.run(["--page-size", "20x4", claimed]).stdout.contains("from good"))
+    #expect(asked() == ["broken", "good"])
+
+    // A changed program is asked again; `paginate adapters` asks every program afresh.
+    try install("good", describe: #"echo '{"name": "good", "extensions": ["gd", "good"]}'; exit 0"#)
+    _ = try adapters.run(["--page-size", "20x4", log])
+    #expect(asked() == ["broken", "good", "good"])
+    let listed = try adapters.run(["adapters"])
+    #expect(listed.stdout.contains(".gd .good"), "\(listed.stdout)")
+    #expect(asked() == ["broken", "broken", "good", "good", "good"])
+
+    // A damaged cache file is ignored and rewritten.
+    let cache = adapters.folder.appendingPathComponent("cache/paginate/adapters.json").path
+    #expect(FileManager.default.fileExists(atPath: cache))
+    try "{\"version\": 1, \"adapters\": [".write(toFile: cache, atomically: true, encoding: .utf8)
+    #expect(try adapters.run(["--page-size", "20x4", claimed]).stdout.contains("from good"))
+    #expect(asked().count == 7)
+    #expect(try adapters.run(["--page-size", "20x4", claimed]).stdout.contains("from good"))
+    #expect(asked().count == 7)
   }
 
   @Test("a hanging adapter is stopped at --adapter-timeout, with everything it started")

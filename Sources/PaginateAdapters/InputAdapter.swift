@@ -122,4 +122,14 @@ public final class ReadDiagnostics: Sendable {
 
   /// The invalid UTF-8 sequences replaced so far.
   public var invalidUTF8Count: Int { invalid.withLock { $0 } }
+
+  private let notes = Mutex<[String]>([])
+
+  /// Records a warning about the input, one line without the input's name (`line 7: …`).
+  public func addWarning(_ warning: String) {
+    notes.withLock { $0.append(warning) }
+  }
+
+  /// The warnings recorded so far, in order.
+  public var warnings: [String] { notes.withLock { $0 } }
 }

@@ -37,11 +37,16 @@ public struct LoadedSource: Sendable {
     self.passes = passes
   }
 
-  /// Warnings known once the layout has read the input: invalid UTF-8 replaced, as far as any
-  /// layout read it (each counted once).
+  /// Warnings known once the layout has read the input: what the adapter had to change to
+  /// read it, and invalid UTF-8 replaced, as far as any layout read it (each counted once).
   public var finalWarnings: [String] {
-    guard let count = passes?.invalidUTF8Count, count > 0 else { return [] }
-    return ["\(name): replaced \(count) invalid UTF-8 sequence\(count == 1 ? "" : "s") with U+FFFD"]
+    guard let passes else { return [] }
+    var warnings = passes.warnings.map { "\(name): \($0)" }
+    let count = passes.invalidUTF8Count
+    if count > 0 {
+      warnings.append("\(name): replaced \(count) invalid UTF-8 sequence\(count == 1 ? "" : "s") with U+FFFD")
+    }
+    return warnings
   }
 }
 
@@ -57,6 +62,9 @@ final class ReadPasses: Sendable {
     passes.withLock { $0.append(pass) }
     return pass
   }
+
+  /// The warnings of the pass that recorded the most (every pass reads the same input).
+  var warnings: [String] { passes.withLock { $0.map(\.warnings).max { $0.count < $1.count } ?? [] } }
 
   /// The invalid UTF-8 sequences replaced in the input, as far as any pass read it.
   var invalidUTF8Count: Int { passes.withLock { $0.map(\.invalidUTF8Count).max() ?? 0 } }

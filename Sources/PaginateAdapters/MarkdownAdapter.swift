@@ -213,6 +213,8 @@ private struct CmarkTreeConverter {
   /// The parsed document, and its link reference definitions (found when a table's cells are
   /// first parsed: they are parsed apart from the document, with the definitions they cite).
   private var root: OpaquePointer?
+  /// Paragraphs whose image openers were escaped before parsing (see ``ImageOpenerBudget``).
+  private(set) var overBudget: [ImageOpenerBudget.Degraded] = []
   private var referenceDefinitions: ReferenceDefinitions?
   /// The definitions the cells being parsed cite, appended to their text.
   private var citedDefinitions = ""
@@ -250,8 +252,16 @@ private struct CmarkTreeConverter {
     guard let parser = cmark_parser_new_with_mem(options, CmarkArena.allocator) else { return nil }
     defer { cmark_parser_free(parser) }
     for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
-    source.withMemoryRebound(to: CChar.self) { chars in
-      if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+    func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+      bytes.withMemoryRebound(to: CChar.self) { chars in
+        if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+      }
+    }
+    overBudget = ImageOpenerBudget.paragraphsOverBudget(in: source)
+    if overBudget.isEmpty {
+      feed(source)
+    } else {
+      ImageOpenerBudget.escaping(overBudget, in: source).withUnsafeBufferPointer(feed)
     }
     guard let root = cmark_parser_finish(parser) else { return nil }
     self.root = root
@@ -739,7 +749,7 @@ extension MarkdownAdapter: StreamingInputAdapter {
     diagnostics: ReadDiagnostics
   ) -> any BlockSource {
     let input = InputBytes(reading: read)
-    let stream = MarkdownBlockStream(input: input, options: cmarkOptions, html: html)
+    let stream = MarkdownBlockStream(input: input, options: cmarkOptions, html: html, diagnostics: diagnostics)
     // Counted here while the converter thread parses.
     let invalid = input.withBytes { UTF8Validation.invalidSequenceCount($0) }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
@@ -764,7 +774,7 @@ private struct MarkdownBlockStream: BlockSource {
     deinit { queue.cancel() }
   }
 
-  init(input: InputBytes, options: Int32, html: HTMLHandling) {
+  init(input: InputBytes, options: Int32, html: HTMLHandling, diagnostics: ReadDiagnostics) {
     let queue = BlockQueue()
     cancellation = Cancellation(queue)
     self.input = input
@@ -776,6 +786,10 @@ private struct MarkdownBlockStream: BlockSource {
             queue.setTitle(nil)
             queue.finish()
             return
+          }
+          for paragraph in converter.overBudget {
+            diagnostics.addWarning(
+              "line \(paragraph.line): \(paragraph.imageOpeners) image openers ('![') in one paragraph, which libcmark reads in quadratic time; read as '!' and a link each")
           }
           // The title first: the text of the first top-level level-1 heading.
           var heading = cmark_node_first_child(root)

@@ -146,4 +146,24 @@ struct ReliabilityTests {
     #expect(result.status == 1)
     #expect(result.stderr == "paginate: /dev/zero: more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)\n")
   }
+
+  @Test("libcmark's quadratic pattern (![[]() repeated) is read in linear time, with a warning naming the paragraph")
+  func quadraticMarkdown() throws {
+    let folder = try Executable.temporaryDirectory()
+    let path = folder.appendingPathComponent("brackets.md").path
+    // 100,000 repeats took 24 s before; the time-out makes a regression fail instead of hang.
+    let text = "Intro with ![an image](i.png).\n\n" + String(repeating: "![[]()", count: 100_000) + "\n\nAfter ![b](b.png).\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let start = Date()
+    let result = try Executable.runTool("timeout", ["20", Executable.url.path, "--page-size", "60x20", path])
+    #expect(Date().timeIntervalSince(start) < 10)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "paginate: warning: \(path): line 3: 100000 image openers ('![') in one paragraph, which libcmark reads in quadratic time; read as '!' and a link each\n"
+    )
+    // The paragraphs around it keep their images.
+    #expect(result.stdout.contains("Intro with [image: an image]."))
+    #expect(result.stdout.contains("After [image: b]."))
+  }
 }

@@ -1,4 +1,4 @@
-import PaginateAdapters
+@testable import PaginateAdapters
 import PaginateModel
 import Testing
 
@@ -336,5 +336,37 @@ struct MarkdownArenaTests {
       return try await group.reduce(into: []) { $0.append($1) }
     }
     for document in documents { #expect(document == alone) }
+  }
+}
+
+@Suite("Markdown: the image-opener budget")
+struct ImageOpenerBudgetTests {
+  func overBudget(_ text: String) -> [ImageOpenerBudget.Degraded] {
+    Array(text.utf8).withUnsafeBufferPointer { ImageOpenerBudget.paragraphsOverBudget(in: $0) }
+  }
+
+  @Test("only a paragraph whose open images would be walked past the budget is marked, with its line")
+  func marks() {
+    let pathological = String(repeating: "![[]()", count: 12_000)
+    let legitimate = String(repeating: "![x](y) [a](b) ", count: 12_000)
+    let found = overBudget("Title\n\n\(legitimate)\n\n\(pathological)\n \n\(legitimate)\n")
+    #expect(found.count == 1)
+    #expect(found.first?.line == 5)
+    #expect(found.first?.imageOpeners == 12_000)
+    #expect(overBudget(legitimate).isEmpty)
+    #expect(overBudget(String(repeating: "![[]()", count: 9_000)).isEmpty)  // under the budget
+    // Escaped openers open nothing.
+    #expect(overBudget(String(repeating: "\\![[]()", count: 12_000)).isEmpty)
+  }
+
+  @Test("escaping adds a backslash before each image opener of the marked paragraph only: lines keep their numbers")
+  func escapes() {
+    let text = "![a](b)\n\n" + String(repeating: "![[]()", count: 12_000) + "\n\n![c](d)\n"
+    let bytes = Array(text.utf8)
+    let escaped = bytes.withUnsafeBufferPointer { buffer in
+      ImageOpenerBudget.escaping(ImageOpenerBudget.paragraphsOverBudget(in: buffer), in: buffer)
+    }
+    let expected = "![a](b)\n\n" + String(repeating: "\\![[]()", count: 12_000) + "\n\n![c](d)\n"
+    #expect(escaped == Array(expected.utf8))
   }
 }

@@ -13,6 +13,9 @@ public import PaginateModel
 ///   `:`, `!` or `?`) with a blank line (or the start or end of the text) before and after it
 ///   is a heading of level 2.
 /// - CRLF and lone CR end lines as LF does; a leading byte-order mark is dropped.
+/// - Memory is bounded however the text runs on (`yes`, `/dev/zero`): a paragraph ends after
+///   64 KiB of text, a verbatim block after 10,000 lines, and a line longer than 1 MiB is read in
+///   pieces of that size (joined by a space, at a character boundary).
 /// - Invalid UTF-8 becomes U+FFFD; control characters other than tab become visible escapes
 ///   (`^[` for ESC), so no raw control byte reaches the model.
 ///
@@ -67,6 +70,12 @@ struct PlainTextBuilder: Sendable {
   static let longLine = 100
   static let headingLine = 50
   static let sampleSize = 1 << 18
+  /// The most bytes of text one paragraph gathers before it ends (and the next begins).
+  static let paragraphLimit = 1 << 16
+  /// The most bytes of a line read as one: a longer line is read in pieces of this size.
+  static let lineLimit = 1 << 20
+  /// The most lines of one verbatim block.
+  static let verbatimLineLimit = 10_000
   /// Whether the bytes fed since ``takeSawNonASCII()`` last reset it held a byte of 0x80 or
   /// above: bytes without one are valid UTF-8 and need no count of invalid sequences.
   private var sawNonASCII = false
@@ -88,7 +97,20 @@ struct PlainTextBuilder: Sendable {
     // Whether the line so far has a byte that is not printable ASCII (a tab, a control, UTF-8).
     var lineNeedsCheck = false
     let count = bytes.count
+    // A line without end (/dev/zero, a file of one line) is read in pieces: the same source
+    // line, cut at a character boundary.
+    func cutLongLine() {
+      while index - lineStart >= Self.lineLimit {
+        var cut = lineStart + Self.lineLimit
+        while cut > lineStart + 1 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        lineNumber += 1
+        line(UnsafeBufferPointer(rebasing: bytes[lineStart..<cut]), isPrintableASCII: !lineNeedsCheck)
+        lineNumber -= 1
+        lineStart = cut
+      }
+    }
     while index < count {
+      cutLongLine()
       // Printable ASCII holds no line end and nothing to escape: skip to the first other byte.
       index = VisibleControls.firstNonPrintableASCII(in: bytes, from: index)
       guard index < count else { break }
@@ -128,6 +150,7 @@ struct PlainTextBuilder: Sendable {
         }
       }
     }
+    cutLongLine()
     guard isFinal else { return lineStart }
     if lineStart < count {
       lineNumber += 1
@@ -216,6 +239,7 @@ struct PlainTextBuilder: Sendable {
       }
       pendingBlankLines = 0
       verbatim.append(VisibleControls.escape(String(decoding: bytes, as: UTF8.self), keepingTabsAndNewlines: true))
+      if verbatim.count >= Self.verbatimLineLimit { endVerbatim() }
       return
     }
     endVerbatim()
@@ -233,6 +257,10 @@ struct PlainTextBuilder: Sendable {
     paragraph.append(contentsOf: line)
     if !isPrintableASCII { paragraphNeedsCheck = true }
     paragraphLines += 1
+    if paragraph.count >= Self.paragraphLimit {
+      endParagraph(asHeading: false)
+      return
+    }
     guard linePerParagraph else { return }
     if wasAfterBlankLine && Self.mayBeHeading(line) {
       headingCandidate = true
@@ -417,8 +445,9 @@ struct PlainTextStream: BlockSource {
     // The first feed decides how the text is read from its first 256 KiB
     // (`PlainTextBuilder.sampleSize`): it gets all of them, however the reads come.
     if bytesDone == 0 && !isFinal && pending.count < PlainTextBuilder.sampleSize { return }
-    // A chunk with no line end completes nothing: read on (so a huge line is scanned once).
-    if !isFinal && !pending[kept...].contains(where: { $0 <= 0x0D && ($0 == 0x0A || $0 == 0x0D || $0 == 0x0C) }) {
+    // A chunk with no line end completes nothing: read on (so a huge line is scanned once),
+    // up to the longest line read as one.
+    if !isFinal && pending.count <= PlainTextBuilder.lineLimit && !pending[kept...].contains(where: { $0 <= 0x0D && ($0 == 0x0A || $0 == 0x0D || $0 == 0x0C) }) {
       return
     }
     fillStart = bytesDone

@@ -166,4 +166,21 @@ struct ReliabilityTests {
     #expect(result.stdout.contains("Intro with [image: an image]."))
     #expect(result.stdout.contains("After [image: b]."))
   }
+
+  @Test(
+    "endless plain text prints its first pages at once: yes, one endless line, /dev/zero",
+    arguments: [
+      ("yes", "", "y y y y"), ("yes | tr -d '\\n'", "", "yyyyyyyy"), ("cat /dev/zero", "--from text", "^@^@^@^@"),
+    ])
+  func endlessText(generator: String, options: String, expected: String) throws {
+    // Bounded by time from outside: a regression (reading on for the paragraph's or the
+    // line's end) fails instead of filling the machine's memory.
+    let command = "\(generator) | timeout 20 '\(Executable.url.path)' \(options) --page-size 40x10 --pages 1-2; echo \"status $?\""
+    let start = Date()
+    let result = try Executable.runTool("sh", ["-c", command])
+    #expect(Date().timeIntervalSince(start) < 15)
+    #expect(result.stdout.hasSuffix("status 0\n"), "\(result.stdout.suffix(200)) \(result.stderr)")
+    #expect(result.stdout.hasPrefix(expected))
+    #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 2 * 10 + 2)
+  }
 }

@@ -144,3 +144,51 @@ struct InvalidUTF8CountTests {
       ])
   }
 }
+
+@Suite("Plain text: bounded paragraphs, lines and verbatim blocks")
+struct PlainTextBoundsTests {
+  func read(_ text: String) throws -> [Block] {
+    try PlainTextAdapter().document(from: InputSource(bytes: Array(text.utf8), name: "test.txt")).blocks
+  }
+
+  @Test("a paragraph ends after 64 KiB of text and the next goes on: every word kept, in order")
+  func longParagraph() throws {
+    let words = (0..<20_000).map { "wörd\($0)" }
+    let blocks = try read(words.joined(separator: "\n") + "\n")
+    #expect(blocks.count > 1)
+    let texts = blocks.compactMap { block -> String? in
+      if case .paragraph(let inlines) = block.content, case .text(let text)? = inlines.first { return text }
+      return nil
+    }
+    #expect(texts.count == blocks.count)
+    #expect(texts.allSatisfy { $0.utf8.count <= (1 << 16) + 16 })
+    #expect(texts.joined(separator: " ").split(separator: " ").elementsEqual(words) { $0 == $1 })
+  }
+
+  @Test("a line longer than 1 MiB is read in pieces at character boundaries: no character split or lost")
+  func longLine() throws {
+    let line = String(repeating: "é", count: 700_000)  // 1.4 MB without a space
+    let blocks = try read(line)
+    let text = blocks.compactMap { block -> String? in
+      if case .paragraph(let inlines) = block.content, case .text(let text)? = inlines.first { return text }
+      return nil
+    }.joined()
+    #expect(text.replacing(" ", with: "") == line)
+    #expect(!text.contains("\u{FFFD}"))
+    #expect(blocks.allSatisfy { $0.source == SourceRange(line: 1) })
+  }
+
+  @Test("a verbatim block ends after 10,000 lines; its lines are all kept")
+  func longVerbatim() throws {
+    let lines = (0..<25_000).map { "    code \($0)" }
+    let blocks = try read(lines.joined(separator: "\n") + "\n")
+    #expect(blocks.count == 3)
+    let kept = blocks.flatMap { block -> [Substring] in
+      if case .codeBlock(_, let text) = block.content { return text.split(separator: "\n") }
+      return []
+    }
+    #expect(kept.count == lines.count)
+    #expect(kept.elementsEqual(lines) { $0 == $1 })
+    #expect(blocks.last?.source == SourceRange(firstLine: 20_001, lastLine: 25_000))
+  }
+}

@@ -132,4 +132,15 @@ public final class ReadDiagnostics: Sendable {
 
   /// The warnings recorded so far, in order.
   public var warnings: [String] { notes.withLock { $0 } }
+
+  private let failureMessage = Mutex<String?>(nil)
+
+  /// Records why the input could not be read to its end (the first reason is kept): the
+  /// blocks before stand, and the command fails once it has shown them.
+  public func fail(_ message: String) {
+    failureMessage.withLock { if $0 == nil { $0 = message } }
+  }
+
+  /// Why the input could not be read to its end, if it could not.
+  public var failure: String? { failureMessage.withLock { $0 } }
 }

@@ -37,6 +37,13 @@ public struct LoadedSource: Sendable {
     self.passes = passes
   }
 
+  /// Why the input could not be read to its end (more than 1 GiB of Markdown from an endless
+  /// stream), once the layout has read as far as it could; `nil` when it was read whole. One
+  /// line, with the input's name.
+  public var finalError: String? {
+    passes?.failure.map { "\(name): \($0)" }
+  }
+
   /// Warnings known once the layout has read the input: what the adapter had to change to
   /// read it, and invalid UTF-8 replaced, as far as any layout read it (each counted once).
   public var finalWarnings: [String] {
@@ -62,6 +69,9 @@ final class ReadPasses: Sendable {
     passes.withLock { $0.append(pass) }
     return pass
   }
+
+  /// Why the input could not be read to its end, as the first pass to fail said.
+  var failure: String? { passes.withLock { $0.lazy.compactMap(\.failure).first } }
 
   /// The warnings of the pass that recorded the most (every pass reads the same input).
   var warnings: [String] { passes.withLock { $0.map(\.warnings).max { $0.count < $1.count } ?? [] } }

@@ -751,7 +751,7 @@ extension MarkdownAdapter: StreamingInputAdapter {
     let input = InputBytes(reading: read)
     let stream = MarkdownBlockStream(input: input, options: cmarkOptions, html: html, diagnostics: diagnostics)
     // Counted here while the converter thread parses.
-    let invalid = input.withBytes { UTF8Validation.invalidSequenceCount($0) }
+    let invalid = input.cutShort != nil ? 0 : input.withBytes { UTF8Validation.invalidSequenceCount($0) }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
     return stream
   }
@@ -780,6 +780,12 @@ private struct MarkdownBlockStream: BlockSource {
     self.input = input
     let convert: @Sendable () -> Void = {
       CmarkArena.withArena {
+        if let reason = input.cutShort {
+          diagnostics.fail(reason)
+          queue.setTitle(nil)
+          queue.finish()
+          return
+        }
         input.withBytes { bytes in
           var converter = CmarkTreeConverter(source: bytes, options: options, html: html)
           guard let root = converter.parse() else {

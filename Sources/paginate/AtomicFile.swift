@@ -122,4 +122,11 @@ enum TemporaryFiles {
     path = nil
     free(old)
   }
+
+  /// Removes the temporary file being written, if there is one: the program is ending with an
+  /// error, and nothing half-written may stay behind.
+  static func discard() {
+    if let path { unlink(path) }
+    unregister()
+  }
 }

@@ -112,5 +112,6 @@ struct BrowseCommand: ParsableCommand {
     }
     if !opened { Diagnostics.fail("cannot open the terminal (/dev/tty)") }
     for warning in shown.finalWarnings { Diagnostics.warn(warning) }
+    if let error = shown.finalError { Diagnostics.fail(error) }
   }
 }

@@ -22,6 +22,7 @@ enum Diagnostics {
   }
 
   static func fail(_ message: String, status: Int32 = 1) -> Never {
+    TemporaryFiles.discard()
     write("paginate: \(VisibleControls.escape(message))\n")
     exit(status)
   }

@@ -117,6 +117,13 @@ struct PageStream {
         nextNumber = page.number + 1
         index += 1
       }
+      // The input could not be read to its end (an endless Markdown stream): what was read
+      // was shown, and the command fails.
+      if !counting, let error = loaded.finalError {
+        guard skipsUnreadableFiles else { Diagnostics.fail(error) }
+        Diagnostics.error(error)
+        skipped.append(error)
+      }
     }
     if complete { totalPages = ordinal }
   }

@@ -183,4 +183,17 @@ struct ReliabilityTests {
     #expect(result.stdout.hasPrefix(expected))
     #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 2 * 10 + 2)
   }
+
+  @Test("endless Markdown (/dev/zero) stops at 1 GiB with one line and exit 1; an export of it leaves no file")
+  func endlessMarkdown() throws {
+    let folder = try Executable.temporaryDirectory()
+    let printed = try Executable.runTool("timeout", ["60", Executable.url.path, "--from", "markdown", "/dev/zero"])
+    #expect(printed.status == 1)
+    #expect(printed.stderr == "paginate: /dev/zero: more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)\n")
+    let output = folder.appendingPathComponent("book.html").path
+    let exported = try Executable.runTool(
+      "timeout", ["60", Executable.url.path, "export", "--from", "markdown", "-o", output, "/dev/zero"])
+    #expect(exported.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
 }

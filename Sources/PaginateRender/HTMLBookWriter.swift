@@ -25,54 +25,71 @@ public struct HTMLBookWriter: Sendable {
 
   /// The HTML text for `pages`. `nonce` authorises the navigation script; pass a fresh random
   /// value for each file.
+  ///
+  /// To write a long book without holding its pages, write ``beginning(nonce:)``, then
+  /// ``view(_:index:)`` for each group of ``views(of:)`` (a spread's pages at a time), then
+  /// ``ending(nonce:)``: the same text.
   public func html(for pages: [Page], nonce: String) -> String {
-    var out = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; script-src 'nonce-\(nonce)'">
-      <meta name="generator" content="paginate">
-      <title>\(Escaping.html(title))</title>
-      <style>
-      \(Self.stylesheet(pageSize: pageSize))
-      </style>
-      </head>
-      <body data-progression="\(facing?.progression.rawValue ?? "ltr")">
-      <nav aria-label="Pages">
-      <button id="previous" type="button" aria-label="Previous page">‹</button>
-      <span id="where" aria-live="polite"></span>
-      <button id="next" type="button" aria-label="Next page">›</button>
-      </nav>
-      <main id="book">
+    var out = beginning(nonce: nonce)
+    for (index, view) in views(of: pages).enumerated() { out += self.view(view, index: index) }
+    return out + ending(nonce: nonce)
+  }
 
-      """
-    for (index, view) in views(of: pages).enumerated() {
-      out += "<div class=\"view\(facing != nil ? " spread" : "")\" data-view=\"\(index)\"\(index == 0 ? "" : " hidden")>\n"
-      for slot in view {
-        if let page = slot {
-          write(page, into: &out)
-        } else {
-          out += "<section class=\"page empty\" aria-hidden=\"true\"></section>\n"
-        }
+  /// The file up to the first page.
+  public func beginning(nonce: String) -> String {
+    """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; script-src 'nonce-\(nonce)'">
+    <meta name="generator" content="paginate">
+    <title>\(Escaping.html(title))</title>
+    <style>
+    \(Self.stylesheet(pageSize: pageSize))
+    </style>
+    </head>
+    <body data-progression="\(facing?.progression.rawValue ?? "ltr")">
+    <nav aria-label="Pages">
+    <button id="previous" type="button" aria-label="Previous page">‹</button>
+    <span id="where" aria-live="polite"></span>
+    <button id="next" type="button" aria-label="Next page">›</button>
+    </nav>
+    <main id="book">
+
+    """
+  }
+
+  /// One view, the `index`th of the file: a page, or a spread's two slots (`nil` for an empty
+  /// side), as ``views(of:)`` groups them.
+  public func view(_ view: [Page?], index: Int) -> String {
+    var out = "<div class=\"view\(facing != nil ? " spread" : "")\" data-view=\"\(index)\"\(index == 0 ? "" : " hidden")>\n"
+    for slot in view {
+      if let page = slot {
+        write(page, into: &out)
+      } else {
+        out += "<section class=\"page empty\" aria-hidden=\"true\"></section>\n"
       }
-      out += "</div>\n"
     }
-    out += """
-      </main>
-      <script nonce="\(nonce)">
-      \(Self.script)
-      </script>
-      </body>
-      </html>
+    return out + "</div>\n"
+  }
 
-      """
-    return out
+  /// The file after the last page.
+  public func ending(nonce: String) -> String {
+    """
+    </main>
+    <script nonce="\(nonce)">
+    \(Self.script)
+    </script>
+    </body>
+    </html>
+
+    """
   }
 
   /// The pages grouped into what is shown at once: one page, or a spread of two slots.
-  private func views(of pages: [Page]) -> [[Page?]] {
+  public func views(of pages: [Page]) -> [[Page?]] {
     guard let facing else { return pages.map { [$0] } }
     return facing.spreads(of: pages).map { [$0.left, $0.right] }
   }

@@ -31,7 +31,18 @@ public struct JSONPageSetWriter: Sendable {
   }
 
   /// The JSON text for `pages`.
+  ///
+  /// To write a long document without holding its pages, write ``beginning()``, then
+  /// ``page(_:isFirst:)`` for each page, then ``ending(spreads:)`` with the spreads the pages
+  /// formed (``FacingOptions/spreads(of:)`` of each spread's pages): the same text.
   public func json(for pages: [Page]) -> String {
+    var out = beginning()
+    for (offset, page) in pages.enumerated() { out += self.page(page, isFirst: offset == 0) }
+    return out + ending(spreads: facing.map { $0.spreads(of: pages).map { ($0.left?.number, $0.right?.number) } } ?? [])
+  }
+
+  /// The text up to the first page.
+  public func beginning() -> String {
     var out = "{\n  \"version\": 1,\n"
     out += "  \"pageSize\": {\"columns\": \(pageSize.columns), \"lines\": \(pageSize.lines)},\n"
     if let title {
@@ -39,25 +50,30 @@ public struct JSONPageSetWriter: Sendable {
       Escaping.json(title, into: &out)
       out += ",\n"
     }
-    if let documentPageCount { out += "  \"pageCount\": \(documentPageCount),\n" }
-    out += "  \"pages\": ["
-    for (offset, page) in pages.enumerated() {
-      out += offset == 0 ? "\n" : ",\n"
-      write(page, into: &out)
-    }
-    out += "\n  ]"
-    if let facing {
+    return out + "  \"pages\": ["
+  }
+
+  /// One page, after the others.
+  public func page(_ page: Page, isFirst: Bool) -> String {
+    var out = isFirst ? "\n" : ",\n"
+    write(page, into: &out)
+    return out
+  }
+
+  /// The text after the last page: the document's page count (``documentPageCount``, known by
+  /// then) and, in facing mode, the spreads as the numbers of their left and right pages.
+  public func ending(spreads: [(left: Int?, right: Int?)]) -> String {
+    var out = "\n  ]"
+    if let documentPageCount { out += ",\n  \"pageCount\": \(documentPageCount)" }
+    if facing != nil {
       out += ",\n  \"spreads\": ["
-      for (offset, spread) in facing.spreads(of: pages).enumerated() {
+      for (offset, spread) in spreads.enumerated() {
         out += offset == 0 ? "\n    " : ",\n    "
-        let left = spread.left.map { String($0.number) } ?? "null"
-        let right = spread.right.map { String($0.number) } ?? "null"
-        out += "{\"left\": \(left), \"right\": \(right)}"
+        out += "{\"left\": \(spread.left.map(String.init) ?? "null"), \"right\": \(spread.right.map(String.init) ?? "null")}"
       }
       out += "\n  ]"
     }
-    out += "\n}\n"
-    return out
+    return out + "\n}\n"
   }
 
   private func write(_ page: Page, into out: inout String) {

@@ -4,66 +4,108 @@
   import Darwin
 #endif
 
-/// Writes a file atomically: the bytes go to a temporary file in the same folder, which is
-/// synced and renamed over the destination only when complete. An interrupted or failed write
+/// Writes a file atomically, as it is produced: the bytes go to a temporary file in the same
+/// folder, which is synced and renamed over the destination only by ``commit()``. An interrupted or failed write
 /// leaves no partial file: the temporary file is removed on error and on SIGINT, SIGTERM and
 /// SIGHUP.
 ///
 /// What is not a regular file is never replaced: a FIFO, a device (`/dev/null`, a terminal) or
 /// a symbolic link to one is written into. A symbolic link to a regular file keeps being a
 /// link: its target is replaced. A file replaced keeps its mode (and, for root, its owner).
-enum AtomicFile {
+struct AtomicFile {
   /// Why a file could not be written.
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
 
+  /// The path asked for, for messages.
+  private let path: String
+  private let descriptor: Int32
+  /// The temporary file renamed over ``target`` by ``commit()``; `nil` when writing into a FIFO
+  /// or a device.
+  private let temporary: String?
+  private let target: String
+  /// The file replaced, whose mode and owner the new one keeps.
+  private let existing: stat?
+  private var buffer: [UInt8] = []
+  /// The first write error, reported by ``commit()``.
+  private var failure: String?
+
   /// Writes `bytes` to `path`.
   static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-    var existing = stat()
-    let exists = stat(path, &existing) == 0
-    if exists && (existing.st_mode & S_IFMT) != S_IFREG {
-      try writeInto(bytes, path: path)
+    var file = try AtomicFile(path)
+    file.write(bytes)
+    try file.commit()
+  }
+
+  /// Starts writing `path`: a temporary file beside it, or, for what is not a regular file, the
+  /// thing itself.
+  init(_ path: String) throws(Failure) {
+    self.path = path
+    var status = stat()
+    let exists = stat(path, &status) == 0
+    if exists && (status.st_mode & S_IFMT) != S_IFREG {
+      // Written into, as a shell's `>` would.
+      descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw Failure(description: "\(path): cannot write: \(String(cString: strerror(errno)))") }
+      (temporary, target, existing) = (nil, path, nil)
       return
     }
     // Through a symbolic link, the file it names is the one replaced.
-    let target = exists ? resolved(path) ?? path : path
+    target = exists ? Self.resolved(path) ?? path : path
+    existing = exists ? status : nil
     let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
     // A short name of its own, so that any name up to NAME_MAX can be written.
     var template = Array("\(folder.isEmpty ? "/" : folder)/.paginate-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw Failure(description: "\(path): cannot create a file in '\(folder)': \(String(cString: strerror(errno)))")
     }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    self.temporary = temporary
     TemporaryFiles.register(temporary)
-    defer { TemporaryFiles.unregister() }
-    var failure = writeAll(bytes, to: descriptor)
-    if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-    if exists {
-      // The file replaced keeps its permissions, and its owner where that can be given.
-      fchmod(descriptor, existing.st_mode & 0o7777)
-      if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
-    } else {
-      // The usual permissions for a new file (mkstemp makes it private).
-      let mask = umask(0)
-      umask(mask)
-      fchmod(descriptor, 0o666 & ~mask)
-    }
-    if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-    if failure == nil && rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(temporary)
-      throw Failure(description: "\(path): cannot write: \(failure)")
-    }
+    buffer.reserveCapacity(1 << 16)
   }
 
-  /// Writes into what is not a regular file (a FIFO, a device), as a shell's `>` would.
-  private static func writeInto(_ bytes: [UInt8], path: String) throws(Failure) {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw Failure(description: "\(path): cannot write: \(String(cString: strerror(errno)))") }
-    let failure = writeAll(bytes, to: descriptor)
-    close(descriptor)
+  /// Appends `bytes`, written out in blocks of 64 KiB.
+  mutating func write(_ bytes: some Collection<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends `text` as UTF-8.
+  mutating func write(_ text: String) {
+    write(text.utf8)
+  }
+
+  private mutating func flush() {
+    if failure == nil { failure = Self.writeAll(buffer, to: descriptor) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Finishes: the temporary file is synced and renamed over the destination, keeping the
+  /// mode (and, for root, the owner) of a file it replaces.
+  mutating func commit() throws(Failure) {
+    flush()
+    var failure = failure
+    if let temporary {
+      defer { TemporaryFiles.unregister() }
+      if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+      if let existing {
+        fchmod(descriptor, existing.st_mode & 0o7777)
+        if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+      } else {
+        // The usual permissions for a new file (mkstemp makes it private).
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+      }
+      if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+      if failure == nil && rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+      if failure != nil { unlink(temporary) }
+    } else {
+      close(descriptor)
+    }
     if let failure { throw Failure(description: "\(path): cannot write: \(failure)") }
   }
 

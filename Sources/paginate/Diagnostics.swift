@@ -39,17 +39,9 @@ enum Diagnostics {
 }
 
 extension Diagnostics {
-  /// Runs `body`; an ``InputError`` ends the program with its one line and status 1.
-  static func orFail<T>(_ body: () throws(InputError) -> T) -> T {
-    do {
-      return try body()
-    } catch {
-      fail(error.description)
-    }
-  }
-
-  /// Runs `body`; a ``LayoutError`` ends the program with its one line and status 1.
-  static func orFail<T>(_ body: () throws(LayoutError) -> T) -> T {
+  /// Runs `body`; its error (an ``InputError``, a ``LayoutError``, a file that cannot be
+  /// written) ends the program with its one line and status 1.
+  static func orFail<T, Failure: Error & CustomStringConvertible>(_ body: () throws(Failure) -> T) -> T {
     do {
       return try body()
     } catch {

@@ -79,44 +79,25 @@ struct ExportCommand: ParsableCommand {
     var progress = Progress(enabled: output != "-" && isatty(2) == 1)
     // Text has no styles: `--marks auto` marks them in it. A page set and HTML carry styles.
     var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: format != .text)
-    var collected: [Page] = []
-    try stream.forEach { page in
-      collected.append(page)
+    // Each page is written as it is laid out, so memory holds a page (and a spread) rather than
+    // the export. The output is opened with the first page: nothing is written when --pages
+    // selects none (one line then says how many there are).
+    var encoder = ExportEncoder(format: format, layout: layout, nonce: Self.nonce())
+    var sink: ExportSink? = nil
+    let output = output
+    try stream.forEach { page, title in
+      if sink == nil {
+        sink = Diagnostics.orFail { () throws(AtomicFile.Failure) in try ExportSink(output) }
+        sink?.write(encoder.beginning(title: title))
+      }
+      sink?.write(encoder.add(page))
       progress.update(page: page.number)
     }
     progress.finish()
-    // Nothing is written when --pages selects no page (one line says how many there are).
     stream.checkSelection()
-    let facing = layout.facingOptions
-    let bytes: [UInt8]
-    switch format {
-    case .text:
-      var text: [UInt8] = []
-      var printed = PrintedText(renderer: TextRenderer(usesANSI: false), facing: facing, pageSize: layout.pageSize)
-      for page in collected { printed.add(page, into: &text) }
-      printed.finish(into: &text)
-      bytes = text
-    case .json:
-      bytes = Array(
-        JSONPageSetWriter(
-          pageSize: layout.pageSize, facing: facing, documentPageCount: stream.totalPages, title: stream.title
-        ).json(for: collected).utf8)
-    case .html:
-      bytes = Array(
-        HTMLBookWriter(pageSize: layout.pageSize, facing: facing, title: stream.title ?? "paginate")
-          .html(for: collected, nonce: Self.nonce()).utf8)
-    }
-    if output == "-" {
-      var writer = OutputWriter(fileDescriptor: 1)
-      writer.write(bytes)
-      writer.flush()
-      return
-    }
-    do {
-      try AtomicFile.write(bytes, to: output)
-    } catch {
-      Diagnostics.fail(error.description)
-    }
+    guard var sink else { return }
+    sink.write(encoder.ending(documentPageCount: stream.totalPages))
+    Diagnostics.orFail { () throws(AtomicFile.Failure) in try sink.finish() }
   }
 
   /// A fresh random value for the HTML file's script nonce.

@@ -38,6 +38,12 @@ struct PageStream {
 
   /// Calls `body` with each selected page; `Page.index` counts every page of the output from 0.
   mutating func forEach(_ body: (Page) throws -> Void) throws {
+    try forEach { page, _ in try body(page) }
+  }
+
+  /// Calls `body` with each selected page and the ``title`` known by then (the first file's,
+  /// known before its first page).
+  mutating func forEach(_ body: (Page, _ title: String?) throws -> Void) throws {
     let files = files
     let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: files) }
     // `{pages}` is the number of the output's last page: with several files, a first pass
@@ -45,7 +51,7 @@ struct PageStream {
     var lastPageNumber: Int?
     if files.count > 1 && !files.contains("-") && layout.showsPageCount {
       var counting = self
-      try counting.run(registry: registry, lastPageNumber: nil, counting: true) { _ in }
+      try counting.run(registry: registry, lastPageNumber: nil, counting: true) { _, _ in }
       lastPageNumber = counting.totalPages.map { layout.firstPage + $0 - 1 }
     }
     try run(registry: registry, lastPageNumber: lastPageNumber, counting: false, body)
@@ -54,7 +60,7 @@ struct PageStream {
   /// One pass over the files: passes the selected pages to `body`, or, `counting`, lays every
   /// file out only to count its pages, quietly.
   private mutating func run(
-    registry: AdapterRegistry, lastPageNumber: Int?, counting: Bool, _ body: (Page) throws -> Void
+    registry: AdapterRegistry, lastPageNumber: Int?, counting: Bool, _ body: (Page, String?) throws -> Void
   ) throws {
     var nextNumber = layout.firstPage
     var ordinal = 0
@@ -81,7 +87,7 @@ struct PageStream {
           index: ordinal, number: nextNumber, side: .verso, isBlank: true,
           lines: Array(repeating: Line(), count: options.pageSize.lines), source: nil, runningHead: "")
         if !counting, selection.contains(blank.number) {
-          try body(blank)
+          try body(blank, title)
           selectedCount += 1
         }
         ordinal += 1
@@ -110,7 +116,7 @@ struct PageStream {
         if selection.contains(page.number) {
           var stamped = page
           stamped.index = ordinal
-          try body(stamped)
+          try body(stamped, title)
           selectedCount += 1
         }
         ordinal += 1

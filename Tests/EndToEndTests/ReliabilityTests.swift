@@ -196,4 +196,14 @@ struct ReliabilityTests {
     #expect(exported.status == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
+
+  @Test("an export streams as printing does: endless input exported to standard output gives its first pages at once", arguments: ["text", "html", "json"])
+  func exportStreams(format: String) throws {
+    // Collecting the pages first, the export of an endless input never wrote a byte.
+    let command = "yes | timeout 20 '\(Executable.url.path)' export --format \(format) -o - | head -c 2000 | wc -c"
+    let start = Date()
+    let result = try Executable.runTool("sh", ["-c", command])
+    #expect(Date().timeIntervalSince(start) < 15)
+    #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2000")
+  }
 }

@@ -119,7 +119,7 @@ let package = Package(
       name: "paginate",
       dependencies: [
         "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender", "PaginatePaging", "PaginatePager",
-        "CMalloc",
+        "CMalloc", "CPaginateSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
       ],
       swiftSettings: strictSettings

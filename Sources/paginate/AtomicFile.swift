@@ -3,9 +3,11 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import CPaginateSystem
 
 /// Writes a file atomically, as it is produced: the bytes go to a temporary file in the same
-/// folder, which is synced and renamed over the destination only by ``commit()``. An interrupted or failed write
+/// folder, which is synced and renamed over the destination only by ``commit()``. On Linux the
+/// temporary file has no name until then (`O_TMPFILE`), so not even SIGKILL leaves one behind. An interrupted or failed write
 /// leaves no partial file: the temporary file is removed on error and on SIGINT, SIGTERM and
 /// SIGHUP.
 ///
@@ -27,6 +29,10 @@ struct AtomicFile {
   private let target: String
   /// The file replaced, whose mode and owner the new one keeps.
   private let existing: stat?
+  /// The folder of ``target``, where the temporary file is.
+  private let folder: String
+  /// Whether the temporary file has no name yet (`O_TMPFILE`).
+  private let isUnnamed: Bool
   private var buffer: [UInt8] = []
   /// The first write error, reported by ``commit()``.
   private var failure: String?
@@ -48,15 +54,27 @@ struct AtomicFile {
       // Written into, as a shell's `>` would.
       descriptor = open(path, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw Failure(description: "\(path): cannot write: \(String(cString: strerror(errno)))") }
-      (temporary, target, existing) = (nil, path, nil)
+      (temporary, target, existing, folder, isUnnamed) = (nil, path, nil, "", false)
       return
     }
     // Through a symbolic link, the file it names is the one replaced.
     target = exists ? Self.resolved(path) ?? path : path
     existing = exists ? status : nil
     let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
+    self.folder = folder.isEmpty ? "/" : folder
+    buffer.reserveCapacity(1 << 16)
+    // An unnamed file where the file system allows (Linux's O_TMPFILE): even SIGKILL leaves
+    // nothing behind; it gets a name only at commit. Elsewhere a named temporary file.
+    let unnamed = paginate_open_unnamed_file(self.folder, 0o600)
+    if unnamed >= 0 {
+      descriptor = unnamed
+      temporary = nil
+      isUnnamed = true
+      return
+    }
+    isUnnamed = false
     // A short name of its own, so that any name up to NAME_MAX can be written.
-    var template = Array("\(folder.isEmpty ? "/" : folder)/.paginate-XXXXXX".utf8CString)
+    var template = Array("\(self.folder)/.paginate-XXXXXX".utf8CString)
     descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw Failure(description: "\(path): cannot create a file in '\(folder)': \(String(cString: strerror(errno)))")
@@ -64,7 +82,6 @@ struct AtomicFile {
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     self.temporary = temporary
     TemporaryFiles.register(temporary)
-    buffer.reserveCapacity(1 << 16)
   }
 
   /// Appends `bytes`, written out in blocks of 64 KiB.
@@ -88,7 +105,20 @@ struct AtomicFile {
   mutating func commit() throws(Failure) {
     flush()
     var failure = failure
-    if let temporary {
+    var temporary = temporary
+    if isUnnamed && failure == nil {
+      // Named for the moment between the link and the rename (a link cannot replace a file).
+      let name = "\(folder)/.paginate-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 {
+        temporary = name
+        TemporaryFiles.register(name)
+      } else {
+        failure = String(cString: strerror(errno))
+      }
+    }
+    if isUnnamed && temporary == nil {
+      close(descriptor)
+    } else if let temporary {
       defer { TemporaryFiles.unregister() }
       if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
       if let existing {

@@ -206,4 +206,14 @@ struct ReliabilityTests {
     #expect(Date().timeIntervalSince(start) < 15)
     #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2000")
   }
+
+  @Test("an export killed with SIGKILL while it writes leaves nothing behind (its file has no name until it is complete)")
+  func exportKilled() throws {
+    let folder = try Executable.temporaryDirectory()
+    let output = folder.appendingPathComponent("endless.txt").path
+    // The export of an endless input is killed while it writes: not even a temporary file may stay.
+    let command = "yes | '\(Executable.url.path)' export --format text -o '\(output)' & sleep 1; kill -9 $!; wait"
+    _ = try Executable.runTool("sh", ["-c", command])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+  }
 }

@@ -65,6 +65,12 @@ unsigned long paginate_pipe_inode(int descriptor);
 /// Best effort: a process that cannot be read or signalled is left. Async-signal-safe.
 void paginate_kill_pipe_holders(const unsigned long *inodes, int count, pid_t group);
 
+// MARK: Files
+
+/// Opens an unnamed regular file in `directory` for writing (Linux's `O_TMPFILE`, a macro Swift
+/// does not import); -1 with `errno` set where the file system does not allow it.
+int paginate_open_unnamed_file(const char *directory, unsigned int mode);
+
 // MARK: C's sizes of libc structures
 
 /// `sizeof(struct sigaction)`.

@@ -10,8 +10,9 @@ import PackageDescription
 
 let paginate = { (name: String) in Target.Dependency.product(name: name, package: "paginate") }
 
-/// One adapter each: it reads the input, then the layout runs over what it read.
-let adapterTargets = ["FuzzMarkdown", "FuzzText", "FuzzJSON", "FuzzPandoc"]
+/// One adapter each (FuzzAdapterOutput: what an external adapter program writes): it reads the
+/// input, then the layout runs over what it read.
+let adapterTargets = ["FuzzMarkdown", "FuzzText", "FuzzJSON", "FuzzPandoc", "FuzzAdapterOutput"]
 
 let package = Package(
   name: "PaginateFuzz",

@@ -5,8 +5,9 @@
 #   Scripts/fuzz.sh                 every target for 600 s
 #   Scripts/fuzz.sh 60 text json    those targets for 60 s
 #
-# Targets: markdown, text, json, pandoc (each adapter, then a layout of what it read) and layout
-# (Markdown laid out with options taken from the input's first bytes). Seeds come from
+# Targets: markdown, text, json, pandoc (each adapter, then a layout of what it read), adapter
+# (what an external adapter program writes: its --describe answer, its document, its stderr)
+# and layout (Markdown laid out with options taken from the input's first bytes). Seeds come from
 # SampleDocs (pandoc's JSON of them, when pandoc is installed); findings go to Fuzz/artifacts/TARGET/ and the corpus grows in Fuzz/corpus/TARGET/
 # (both ignored by git). A crash found becomes a regression test in Tests/.
 set -euo pipefail
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(markdown text json pandoc layout)
+[ ${#targets[@]} -gt 0 ] || targets=(markdown text json pandoc adapter layout)
 
 (cd Fuzz && swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1)
 release=".build-fuzz/release"
@@ -23,7 +24,7 @@ clang="$(dirname "$(readlink -f "$(command -v swiftc)")")/clang"
 run() {
   local target="$1" library
   case "$target" in
-    markdown) library=FuzzMarkdown ;; text) library=FuzzText ;; json) library=FuzzJSON ;; pandoc) library=FuzzPandoc ;; layout) library=FuzzLayout ;;
+    markdown) library=FuzzMarkdown ;; text) library=FuzzText ;; json) library=FuzzJSON ;; pandoc) library=FuzzPandoc ;; adapter) library=FuzzAdapterOutput ;; layout) library=FuzzLayout ;;
     *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
   "$clang" -fsanitize=fuzzer,address -L"$release" -l"$library" -Wl,-rpath,"$PWD/$release" \
@@ -33,6 +34,12 @@ run() {
     markdown|layout) cp -n SampleDocs/*.md "Fuzz/corpus/$target/" ;;
     text) cp -n SampleDocs/*.txt "Fuzz/corpus/$target/" ;;
     json) cp -n SampleDocs/*.json "Fuzz/corpus/$target/" ;;
+    adapter)
+      # A description, 0xFF, a document, 0xFF, what stderr said.
+      for json in SampleDocs/*.json; do
+        { printf '{"name": "fuzz", "extensions": ["fz"], "summary": "Fuzzed"}\377'; cat "$json"; printf '\377warning: line 3\n'; } \
+          > "Fuzz/corpus/$target/$(basename "$json")"
+      done ;;
     pandoc)
       for md in SampleDocs/*.md; do
         pandoc -f commonmark+pipe_tables -t json "$md" -o "Fuzz/corpus/$target/$(basename "$md" .md).json" 2>/dev/null || true

@@ -66,9 +66,18 @@ public struct ExternalAdapter: InputAdapter {
   {
     let adapter = ExternalAdapter(name: name, path: path, timeout: timeout)
     let output = try adapter.run(arguments: ["--describe"], input: [], subject: name, doing: "--describe")
+    return try ExternalAdapter(name: name, path: path, describedAs: output.output, timeout: timeout)
+  }
+
+  /// An adapter from what the program at `path` printed for `--describe`.
+  ///
+  /// - Throws: ``InputError`` (with the adapter's name as its input) when `output` is not a
+  ///   description (`{"name": ..., "extensions": [...], "summary": ...}`) or names another
+  ///   adapter.
+  public init(name: String, path: String, describedAs output: [UInt8], timeout: Double = defaultTimeout) throws(InputError) {
     let description: ExternalAdapterDescription
     do {
-      description = try ExternalAdapterDescription(json: output.output)
+      description = try ExternalAdapterDescription(json: output)
     } catch {
       throw InputError(input: name, message: "adapter '\(name)' (\(path)): --describe: \(error.message)")
     }
@@ -77,8 +86,7 @@ public struct ExternalAdapter: InputAdapter {
         input: name,
         message: "adapter '\(name)' (\(path)): --describe gives the name '\(VisibleControls.escape(described))'; expected '\(name)'")
     }
-    return ExternalAdapter(
-      name: name, path: path, fileExtensions: description.extensions, summary: description.summary, timeout: timeout)
+    self.init(name: name, path: path, fileExtensions: description.extensions, summary: description.summary, timeout: timeout)
   }
 
   /// Runs the program on the input and reads the document it writes.
@@ -89,17 +97,25 @@ public struct ExternalAdapter: InputAdapter {
   public func document(from input: InputSource) throws(InputError) -> Document {
     let argument = input.name == "<stdin>" ? "-" : input.name
     let outcome = try run(arguments: [argument], input: input.bytes, subject: input.name, doing: nil)
-    let source = InputSource(bytes: outcome.output, name: input.name)
-    let said = Self.firstLines(outcome.errors).map { " (stderr: \($0))" } ?? ""
-    if ByteText.isBlank(outcome.output) {
+    return try document(written: outcome.output, errors: outcome.errors, inputName: input.name)
+  }
+
+  /// The document in what the program wrote for the input named `inputName`: `output` on
+  /// standard output, `errors` on standard error (its first lines go into a message).
+  ///
+  /// - Throws: ``InputError`` naming the adapter when `output` is empty or not a document.
+  public func document(written output: [UInt8], errors: [UInt8], inputName: String) throws(InputError) -> Document {
+    let source = InputSource(bytes: output, name: inputName)
+    let said = Self.firstLines(errors).map { " (stderr: \($0))" } ?? ""
+    if ByteText.isBlank(output) {
       throw InputError(
-        input: input.name, message: "adapter '\(name)' wrote nothing; expected a document in paginate's JSON form\(said)")
+        input: inputName, message: "adapter '\(name)' wrote nothing; expected a document in paginate's JSON form\(said)")
     }
     do {
       return try JSONAdapter().document(from: source)  // which reads pandoc's JSON too
     } catch {
       let place = error.location.map { "\($0): " } ?? ""
-      throw InputError(input: input.name, message: "adapter '\(name)' wrote an invalid document: \(place)\(error.message)\(said)")
+      throw InputError(input: inputName, message: "adapter '\(name)' wrote an invalid document: \(place)\(error.message)\(said)")
     }
   }
 

@@ -415,7 +415,21 @@ private struct CmarkTreeConverter {
     case CMARK_NODE_CODE_BLOCK:
       var text = Self.string(cmark_node_get_literal(node), keepingTabsAndNewlines: true)
       if text.hasSuffix("\n") { text.removeLast() }
-      return .block(Block(.codeBlock(info: Self.string(cmark_node_get_fence_info(node)), text: text), source: range(node)))
+      let info = Self.string(cmark_node_get_fence_info(node))
+      let parts = PlainTextBuilder.verbatimParts(of: text)
+      guard parts.count > 1, let source = range(node) else { return .block(Block(.codeBlock(info: info, text: text), source: range(node))) }
+      // A code block longer than a verbatim block may be is laid out in parts, as plain text's
+      // are, so that the layout holds a part's lines rather than millions.
+      // libcmark writes through all three pointers.
+      var (fenceLength, fenceOffset, fenceCharacter): (Int32, Int32, CChar) = (0, 0, 0)
+      let isFenced = cmark_node_get_fenced(node, &fenceLength, &fenceOffset, &fenceCharacter) != 0
+      let firstLine = source.firstLine + (isFenced ? 1 : 0)
+      return .blocks(
+        parts.enumerated().map { index, part in
+          let first = firstLine + index * PlainTextBuilder.verbatimLineLimit
+          let last = min(first + part.lineCount - 1, max(source.lastLine, first))
+          return Block(.codeBlock(info: info, text: String(part.text)), source: SourceRange(firstLine: first, lastLine: last))
+        })
     case CMARK_NODE_HTML_BLOCK:
       var html = Self.string(cmark_node_get_literal(node), keepingTabsAndNewlines: true)
       if html.hasSuffix("\n") { html.removeLast() }

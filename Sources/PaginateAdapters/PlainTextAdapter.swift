@@ -74,8 +74,29 @@ struct PlainTextBuilder: Sendable {
   static let paragraphLimit = 1 << 16
   /// The most bytes of a line read as one: a longer line is read in pieces of this size.
   static let lineLimit = 1 << 20
-  /// The most lines of one verbatim block.
+  /// The most lines of one verbatim block (Markdown's code blocks too).
   static let verbatimLineLimit = 10_000
+
+  /// `text` in parts of at most ``verbatimLineLimit`` lines, each with its count of lines.
+  static func verbatimParts(of text: String) -> [(text: Substring, lineCount: Int)] {
+    var parts: [(text: Substring, lineCount: Int)] = []
+    var start = text.utf8.startIndex
+    var lines = 1
+    var index = start
+    let utf8 = text.utf8
+    while let newline = utf8[index...].firstIndex(of: 0x0A) {
+      if lines == verbatimLineLimit {
+        parts.append((Substring(utf8[start..<newline]), lines))
+        start = utf8.index(after: newline)
+        lines = 1
+      } else {
+        lines += 1
+      }
+      index = utf8.index(after: newline)
+    }
+    parts.append((Substring(utf8[start...]), lines))
+    return parts
+  }
   /// Whether the bytes fed since ``takeSawNonASCII()`` last reset it held a byte of 0x80 or
   /// above: bytes without one are valid UTF-8 and need no count of invalid sequences.
   private var sawNonASCII = false

@@ -209,9 +209,17 @@ extension FlowSource {
     batchProgress.removeAll(keepingCapacity: true)
     batchMarks.removeAll(keepingCapacity: true)
     batchIndex = 0
-    while batch.count < batchSize, !sourceDone {
+    // A batch is laid out ahead, lines and all: bound it by its text too, so that long code
+    // blocks (10,000 lines each) are not laid out hundreds at a time.
+    var batchBytes = 0
+    while batch.count < batchSize, batchBytes < 1 << 20, !sourceDone {
       let mark = tracksProgress ? blocks.mark : nil
       if let block = blocks.nextBlock() {
+        switch block.content {
+        case .codeBlock(_, let text), .htmlBlock(let text): batchBytes += text.utf8.count
+        case .paragraph(let inlines): if case .text(let text)? = inlines.first { batchBytes += text.utf8.count }
+        default: break
+        }
         batch.append(block)
         batchMarks.append(mark)
         batchProgress.append(tracksProgress ? blocks.progress : nil)

@@ -319,15 +319,17 @@ struct MarkdownArenaTests {
   @Test("large and small blocks, and parses on four threads at once, read as one parse alone")
   func largeBlocksAndThreads() async throws {
     let alone = try markdown(Self.text)
-    #expect(alone.blocks.count == 305)  // the title, 300 paragraphs, code, words, table, list
-    guard case .codeBlock(_, let code) = alone.blocks[301].content else {
-      Issue.record("expected the code block, got \(alone.blocks[301].content)")
-      return
+    // The title, 300 paragraphs, the code (in four parts of 10,000 lines), words, table, list.
+    #expect(alone.blocks.count == 308)
+    let code = alone.blocks[301...304].compactMap { block -> String? in
+      if case .codeBlock(_, let text) = block.content { return text }
+      return nil
     }
     let lines: [String] = (0..<40_000).map { "code line \($0)" }
-    #expect(code == lines.joined(separator: "\n"))
-    guard case .paragraph(let words) = alone.blocks[302].content else {
-      Issue.record("expected the long paragraph, got \(alone.blocks[302].content)")
+    #expect(code.count == 4)
+    #expect(code.joined(separator: "\n") == lines.joined(separator: "\n"))
+    guard case .paragraph(let words) = alone.blocks[305].content else {
+      Issue.record("expected the long paragraph, got \(alone.blocks[305].content)")
       return
     }
     #expect(words.plainText == (0..<30_000).map { "word\($0)" }.joined(separator: " "))
@@ -368,5 +370,34 @@ struct ImageOpenerBudgetTests {
     }
     let expected = "![a](b)\n\n" + String(repeating: "\\![[]()", count: 12_000) + "\n\n![c](d)\n"
     #expect(escaped == Array(expected.utf8))
+  }
+}
+
+@Suite("Markdown: long code blocks")
+struct LongCodeBlockTests {
+  @Test("a code block longer than 10,000 lines is read in parts of 10,000: every line kept, sources in order")
+  func parts() throws {
+    let lines = (1...25_000).map { "line \($0)" }
+    let markdown = "Intro.\n\n```swift\n" + lines.joined(separator: "\n") + "\n```\n"
+    let blocks = try MarkdownAdapter().document(from: InputSource(bytes: Array(markdown.utf8), name: "long.md")).blocks
+    #expect(blocks.count == 4)
+    var kept: [Substring] = []
+    var sources: [SourceRange?] = []
+    for block in blocks.dropFirst() {
+      guard case .codeBlock(let info, let text) = block.content else {
+        Issue.record("expected a code block, got \(block.content)")
+        continue
+      }
+      #expect(info == "swift")
+      kept += text.split(separator: "\n", omittingEmptySubsequences: false)
+      sources.append(block.source)
+    }
+    #expect(kept.count == lines.count)
+    #expect(kept.elementsEqual(lines) { $0 == $1 })
+    #expect(
+      sources == [
+        SourceRange(firstLine: 4, lastLine: 10_003), SourceRange(firstLine: 10_004, lastLine: 20_003),
+        SourceRange(firstLine: 20_004, lastLine: 25_003),
+      ])
   }
 }

@@ -75,7 +75,7 @@ struct LayoutOptionGroup: ParsableArguments {
       "How headings, code, emphasis and images show: auto (styles with colour, marks such as ### and `code` in the text without), styles or text.",
       valueName: "how"))
   var marks: MarksChoice = .auto
-  @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops in verbatim text every N cells.", valueName: "n"))
+  @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops in verbatim text every N cells (1 to 64).", valueName: "n"))
   var tabWidth = 8
   @Option(help: ArgumentHelp("Fewest lines of a paragraph at the top of a page.", valueName: "n"))
   var widows = 2
@@ -99,7 +99,9 @@ struct LayoutOptionGroup: ParsableArguments {
         throw ValidationError("\(name) must be 0...1000, got \(value).")
       }
     }
-    guard (1...1000).contains(tabWidth) else { throw ValidationError("--tab-width must be 1...1000, got \(tabWidth).") }
+    // Tabs are expanded line by line: a wider stop would let a line of tabs grow a
+    // thousandfold (100,000 tabs at 1000: 753 MB for a page).
+    guard (1...64).contains(tabWidth) else { throw ValidationError("--tab-width must be 1...64, got \(tabWidth).") }
     guard (0...1000).contains(gutter) else { throw ValidationError("--gutter must be 0...1000, got \(gutter).") }
     guard (1...100).contains(widows), (1...100).contains(orphans) else {
       throw ValidationError("--widows and --orphans must be 1...100, got \(widows) and \(orphans).")

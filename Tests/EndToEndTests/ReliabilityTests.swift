@@ -216,4 +216,18 @@ struct ReliabilityTests {
     _ = try Executable.runTool("sh", ["-c", command])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
+
+  @Test("tab stops are 1 to 64 cells apart: a line of 100,000 tabs prints its first page at once")
+  func tabWidthBound() throws {
+    let folder = try Executable.temporaryDirectory()
+    let path = folder.appendingPathComponent("tabs.txt").path
+    try ("    " + String(repeating: "\t", count: 100_000) + "end\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let start = Date()
+    let page = try Executable.runTool("timeout", ["30", Executable.url.path, "--tab-width", "64", "--pages", "1", path])
+    #expect(Date().timeIntervalSince(start) < 20)
+    #expect(page.status == 0)
+    let refused = try Executable.run(["--tab-width", "1000", path])
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("--tab-width must be 1...64, got 1000."))
+  }
 }

@@ -19,6 +19,8 @@ struct PageBreaker {
   private var noteCache: [Int: [Line]] = [:]
   /// Note lines that did not fit at the foot of their page, continued on the next pages.
   private var carriedNotes: [CarriedNote] = []
+  /// Notes that could not be shown, or not whole: pages too short for a rule and a line of note.
+  private(set) var notesLeftOut = 0
 
   /// Whether pages get the anchors of their lines.
   private let tracksAnchors: Bool
@@ -204,7 +206,9 @@ struct PageBreaker {
   private mutating func notesOnlyBody(number: Int) -> PageBody {
     var queue = carriedNotes
     let area = footNotes(from: &queue, room: height, carriedLimit: height)
-    carriedNotes = area.count > 1 ? queue : []  // a page too short for a rule and a line ends them
+    // A page too short for a rule and a line ends them.
+    if area.count <= 1 { notesLeftOut += carriedNotes.count }
+    carriedNotes = area.count > 1 ? queue : []
     let lines = Array(repeating: Line(), count: max(height - area.count, 0)) + area
     return PageBody(
       number: number, isBlank: false, lines: lines, source: nil, anchorLine: nil, runningHead: runningHead,

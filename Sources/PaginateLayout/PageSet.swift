@@ -89,6 +89,11 @@ public struct PageSet: Sendable {
   /// The number of pages, once the end of the document has been laid out; `nil` before.
   public var count: Int? { isComplete ? laidOutCount : nil }
 
+  /// The notes left out of the pages laid out so far, or not shown whole: a page too short
+  /// for the rule above the notes and a line of them (one line) has no room for any. A reader
+  /// warns of them.
+  public var notesLeftOut: Int { breaker.notesLeftOut }
+
   /// The number of pages laid out so far.
   public var laidOutCount: Int { keepsPages ? window.count : bodiesStart + bodies.count }
 

@@ -123,6 +123,11 @@ struct PageStream {
         nextNumber = page.number + 1
         index += 1
       }
+      if !counting && pages.notesLeftOut > 0 {
+        let count = pages.notesLeftOut
+        Diagnostics.warn(
+          "\(name): \(count) note\(count == 1 ? "" : "s") left out: a page of \(options.bodyHeight) line\(options.bodyHeight == 1 ? "" : "s") has no room for notes")
+      }
       // The input could not be read to its end (an endless Markdown stream): what was read
       // was shown, and the command fails.
       if !counting, let error = loaded.finalError {

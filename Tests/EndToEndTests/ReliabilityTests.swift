@@ -230,4 +230,17 @@ struct ReliabilityTests {
     #expect(refused.status == 64)
     #expect(refused.stderr.contains("--tab-width must be 1...64, got 1000."))
   }
+
+  @Test("notes that no page can show (pages of one line) are named in a warning, not dropped silently")
+  func notesLeftOut() throws {
+    let path = try Executable.temporaryDirectory().appendingPathComponent("notes.md").path
+    try "Text with a note[^1] and another[^2].\n\n[^1]: First note.\n[^2]: Second note.\n"
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let oneLine = try Executable.run(["--page-size", "30x1", "--header", "", "--footer", "", path])
+    #expect(oneLine.status == 0)
+    #expect(oneLine.stderr == "paginate: warning: \(path): 2 notes left out: a page of 1 line has no room for notes\n")
+    let twoLines = try Executable.run(["--page-size", "30x2", "--header", "", "--footer", "", path])
+    #expect(twoLines.stderr.isEmpty)
+    #expect(twoLines.stdout.contains("First note.") && twoLines.stdout.contains("Second note."))
+  }
 }

@@ -34,7 +34,7 @@ public struct JSONPageSetWriter: Sendable {
   ///
   /// To write a long document without holding its pages, write ``beginning()``, then
   /// ``page(_:isFirst:)`` for each page, then ``ending(spreads:)`` with the spreads the pages
-  /// formed (``FacingOptions/spreads(of:)`` of each spread's pages): the same text.
+  /// formed (``/PaginateLayout/FacingOptions/spreads(of:)`` of each spread's pages): the same text.
   public func json(for pages: [Page]) -> String {
     var out = beginning()
     for (offset, page) in pages.enumerated() { out += self.page(page, isFirst: offset == 0) }

@@ -122,7 +122,8 @@ public struct AdapterRegistry: Sendable {
           "\(input.name): replaced \(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s") with U+FFFD")
       }
     }
-    var document = try adapter.document(from: input)
+    // Paragraphs past a bound are split, so that the layout's memory is bounded too.
+    var document = try adapter.document(from: input).splittingLongParagraphs()
     if !adapter.guaranteesVisibleText { document = document.withVisibleControls() }
     return LoadedDocument(document: document, adapter: adapter, warnings: warnings)
   }

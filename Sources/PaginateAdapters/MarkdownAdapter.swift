@@ -79,7 +79,7 @@ public struct MarkdownAdapter: InputAdapter {
       var converter = CmarkTreeConverter(source: buffer, options: cmarkOptions, html: html)
       return converter.convert()
     }
-    let document = Document(title: blocks.firstChapterTitle, blocks: blocks)
+    let document = Document(title: blocks.firstChapterTitle, blocks: blocks).splittingLongParagraphs()
     return document
   }
 }
@@ -822,7 +822,10 @@ private struct MarkdownBlockStream: BlockSource {
           var node = cmark_node_first_child(root)
           var batch: [Block] = []
           while let current = node {
-            if !CmarkTreeConverter.isFootnoteDefinition(current) { batch += converter.convert(subtree: current) }
+            if !CmarkTreeConverter.isFootnoteDefinition(current) {
+              // Paragraphs past a bound are split, so that the layout's memory is bounded too.
+              batch += converter.convert(subtree: current).flatMap { $0.splittingLongParagraph() }
+            }
             node = cmark_node_next(current)
             if batch.count >= 64 || node == nil {
               guard queue.push(batch) else { return }  // cancelled

@@ -26,6 +26,9 @@ let package = Package(
     .library(name: "PaginateLayout", targets: ["PaginateLayout"]),
     .library(name: "PaginatePaging", targets: ["PaginatePaging"]),
     .library(name: "PaginateRender", targets: ["PaginateRender"]),
+    // The command-line tool's configuration file (TOML), a product so that the fuzz targets
+    // (Fuzz/) can link it; it needs the CommandLineTool trait.
+    .library(name: "PaginateConfig", targets: ["PaginateConfig"]),
     .plugin(name: "PaginateDocs", targets: ["PaginateDocs"]),
   ],
   // The command-line tool is a trait, on by default. An app that wants the library alone
@@ -37,6 +40,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // config.toml is read with a TOML parser (toml++, C++: about 25 s of a first build).
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     // `swift package generate-documentation --target Paginate` (the Swift toolchain has docc).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -114,12 +119,19 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
+    // The command-line tool's configuration file: TOML in, settings with their lines out.
+    .target(
+      name: "PaginateConfig",
+      dependencies: [.product(name: "TOMLKit", package: "TOMLKit", condition: .when(traits: ["CommandLineTool"]))],
+      swiftSettings: strictSettings
+    ),
+
     // The command-line tool
     .executableTarget(
       name: "paginate",
       dependencies: [
         "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender", "PaginatePaging", "PaginatePager",
-        "CMalloc", "CPaginateSystem",
+        "CMalloc", "CPaginateSystem", "PaginateConfig",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
       ],
       swiftSettings: strictSettings
@@ -162,6 +174,11 @@ let package = Package(
     .testTarget(
       name: "PaginateSystemTests",
       dependencies: ["CPaginateSystem"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PaginateConfigTests",
+      dependencies: ["PaginateConfig"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -16,7 +16,7 @@ let adapterTargets = ["FuzzMarkdown", "FuzzText", "FuzzJSON", "FuzzPandoc", "Fuz
 
 let package = Package(
   name: "PaginateFuzz",
-  products: (adapterTargets + ["FuzzLayout"]).map { .library(name: $0, type: .dynamic, targets: [$0]) },
+  products: (adapterTargets + ["FuzzLayout", "FuzzConfig"]).map { .library(name: $0, type: .dynamic, targets: [$0]) },
   dependencies: [.package(name: "paginate", path: "..")],
   targets: [
     .target(name: "FuzzSupport", dependencies: [paginate("PaginateLayout"), paginate("PaginateModel")])
@@ -25,7 +25,9 @@ let package = Package(
     + [
       .target(
         name: "FuzzLayout",
-        dependencies: ["FuzzSupport", paginate("PaginateAdapters"), paginate("PaginateLayout"), paginate("PaginateModel")])
+        dependencies: ["FuzzSupport", paginate("PaginateAdapters"), paginate("PaginateLayout"), paginate("PaginateModel")]),
+      // The command-line tool's configuration file.
+      .target(name: "FuzzConfig", dependencies: [paginate("PaginateConfig")]),
     ],
   swiftLanguageModes: [.v6]
 )

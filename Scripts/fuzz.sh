@@ -6,16 +6,17 @@
 #   Scripts/fuzz.sh 60 text json    those targets for 60 s
 #
 # Targets: markdown, text, json, pandoc (each adapter, then a layout of what it read), adapter
-# (what an external adapter program writes: its --describe answer, its document, its stderr)
-# and layout (Markdown laid out with options taken from the input's first bytes). Seeds come from
-# SampleDocs (pandoc's JSON of them, when pandoc is installed); findings go to Fuzz/artifacts/TARGET/ and the corpus grows in Fuzz/corpus/TARGET/
+# (what an external adapter program writes: its --describe answer, its document, its stderr),
+# layout (Markdown laid out with options taken from the input's first bytes) and config (the
+# configuration file, TOML). Seeds come from SampleDocs (pandoc's JSON of them, when pandoc is
+# installed); findings go to Fuzz/artifacts/TARGET/ and the corpus grows in Fuzz/corpus/TARGET/
 # (both ignored by git). A crash found becomes a regression test in Tests/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(markdown text json pandoc adapter layout)
+[ ${#targets[@]} -gt 0 ] || targets=(markdown text json pandoc adapter layout config)
 
 (cd Fuzz && swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -1)
 release=".build-fuzz/release"
@@ -24,7 +25,7 @@ clang="$(dirname "$(readlink -f "$(command -v swiftc)")")/clang"
 run() {
   local target="$1" library
   case "$target" in
-    markdown) library=FuzzMarkdown ;; text) library=FuzzText ;; json) library=FuzzJSON ;; pandoc) library=FuzzPandoc ;; adapter) library=FuzzAdapterOutput ;; layout) library=FuzzLayout ;;
+    markdown) library=FuzzMarkdown ;; text) library=FuzzText ;; json) library=FuzzJSON ;; pandoc) library=FuzzPandoc ;; adapter) library=FuzzAdapterOutput ;; layout) library=FuzzLayout ;; config) library=FuzzConfig ;;
     *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
   "$clang" -fsanitize=fuzzer,address -L"$release" -l"$library" -Wl,-rpath,"$PWD/$release" \
@@ -34,6 +35,10 @@ run() {
     markdown|layout) cp -n SampleDocs/*.md "Fuzz/corpus/$target/" ;;
     text) cp -n SampleDocs/*.txt "Fuzz/corpus/$target/" ;;
     json) cp -n SampleDocs/*.json "Fuzz/corpus/$target/" ;;
+    config)
+      printf 'page-size = "a5"\ndouble-sided = true\nfooter = "|{page}| \\u00e9 # x"  # comment\nwidows = 3\n' \
+        > "Fuzz/corpus/$target/defaults.toml"
+      printf "[table]\nkey = 'literal'\nnumbers = [1, 2.5, 0x1F]\nwhen = 2026-11-25T12:00:00Z\n" > "Fuzz/corpus/$target/kinds.toml" ;;
     adapter)
       # A description, 0xFF, a document, 0xFF, what stderr said.
       for json in SampleDocs/*.json; do

@@ -1,3 +1,6 @@
+import ArgumentParser
+import PaginateConfig
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -8,13 +11,19 @@
 /// in front of the command line's own options so that those win.
 ///
 /// The config file is `$XDG_CONFIG_HOME/paginate/config.toml` (or
-/// `~/.config/paginate/config.toml`): `long-option = value` lines, where a value is a quoted
-/// string, a number, or `true`/`false` (for flags: `double-sided = false` gives
-/// `--no-double-sided`). `#` starts a comment.
+/// `~/.config/paginate/config.toml`), read as TOML (``ConfigFile``): each top-level key is a
+/// long option of any subcommand, its value a string, a number, or `true`/`false` (for flags:
+/// `double-sided = false` gives `--no-double-sided`).
 ///
 ///     page-size = "a5"
 ///     double-sided = true
 ///     footer = "|{page}|"
+///
+/// Each setting is checked by parsing it with the subcommand's own option definitions, so the
+/// file takes exactly the options `--help` shows: a setting another subcommand takes (`color`
+/// for export) is left out, one no subcommand takes or with a value its option refuses is an
+/// error naming the file, the line and the key. `output` (and `help`, `version`) cannot be a
+/// default: it would act on every run.
 ///
 /// `PAGINATE_OPTIONS` holds options as on a command line: `PAGINATE_OPTIONS='--justify --wrap greedy'`.
 enum ConfigDefaults {
@@ -23,24 +32,13 @@ enum ConfigDefaults {
     var description: String
   }
 
-  /// Long options a default may set, by the subcommands that take them.
-  static let layoutOptions: Set<String> = [
-    "from", "smart", "page-size", "margins", "margin-top", "margin-bottom", "margin-inner", "margin-outer", "header",
-    "footer", "double-sided", "even", "chapter-break", "facing", "facing-start", "gutter", "page-progression", "wrap",
-    "justify", "links", "marks", "tab-width", "widows", "orphans", "first-page",
+  /// The subcommands whose options defaults may set.
+  static let commands: [(name: String, type: any ParsableCommand.Type)] = [
+    ("print", PrintCommand.self), ("export", ExportCommand.self), ("browse", BrowseCommand.self),
   ]
-  static let flags: Set<String> = ["smart", "double-sided", "even", "facing", "justify"]
 
-  /// Options about the terminal output, which print and browse take.
-  static let outputOptions: Set<String> = ["color", "hyperlinks"]
-
-  static func options(for command: String) -> Set<String> {
-    switch command {
-    case "print", "browse": layoutOptions.union(outputOptions)
-    case "export": layoutOptions
-    default: []
-    }
-  }
+  /// Options no default may set: they would act on every run, or are not options of a run.
+  static let refused: Set<String> = ["output", "help", "version"]
 
   /// The longest configuration file read: a file larger than this is a mistake (or
   /// `/dev/zero`), not a configuration.
@@ -56,10 +54,10 @@ enum ConfigDefaults {
     }
     var defaults: [String] = []
     if let path = configPath(environment), let text = try readFile(path) {
-      defaults += try parseConfig(text, path: path, allowed: options(for: command))
+      defaults += try parseConfig(text, path: path, command: command)
     }
     if let variable = environment["PAGINATE_OPTIONS"], !variable.isEmpty {
-      defaults += try checkedEnvironmentOptions(try splitWords(variable))
+      defaults += try checkedEnvironmentOptions(try splitWords(variable), command: command)
     }
     guard !defaults.isEmpty else { return arguments }
     if subcommands.contains(first) {
@@ -74,87 +72,66 @@ enum ConfigDefaults {
     return nil
   }
 
-  /// Turns config lines into options.
-  static func parseConfig(_ text: String, path: String, allowed: Set<String>) throws(Failure) -> [String] {
+  /// Turns the config file's settings into options for `command`.
+  static func parseConfig(_ text: String, path: String, command: String) throws(Failure) -> [String] {
+    let settings: [ConfigFile.Setting]
+    do {
+      settings = try ConfigFile.settings(fromTOML: text, path: path)
+    } catch {
+      throw Failure(description: error.description)
+    }
     var result: [String] = []
-    // "\r\n" is one Character in Swift: a file with CRLF line ends splits on it too.
-    for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-      .enumerated()
-    {
-      let line = stripComment(rawLine).trimmed
-      if line.isEmpty { continue }
-      let place = "\(path):\(offset + 1)"
-      guard let equals = line.firstIndex(of: "=") else {
-        throw Failure(description: "\(place): expected 'option = value', got '\(line)'")
+    for setting in settings {
+      let place = "\(path):\(setting.line)"
+      guard !refused.contains(setting.key) else {
+        throw Failure(description: "\(place): '\(setting.key)' cannot be a default: it would act on every run")
       }
-      let key = line[..<equals].trimmed
-      let rawValue = line[line.index(after: equals)...].trimmed
-      guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
-        throw Failure(description: "\(place): invalid option name '\(key)'")
-      }
-      guard layoutOptions.contains(key) || outputOptions.contains(key) else {
-        throw Failure(
-          description:
-            "\(place): unknown option '\(key)'; expected one of \(layoutOptions.union(outputOptions).sorted().joined(separator: ", "))")
-      }
-      guard allowed.contains(key) else { continue }  // e.g. color for export
-      let value = try parseValue(rawValue, place: place)
-      if flags.contains(key) {
-        guard value == "true" || value == "false" else {
-          throw Failure(description: "\(place): '\(key)' is on or off: expected true or false, got \(rawValue)")
+      let arguments = Self.arguments(for: setting)
+      if let problem = problem(with: arguments, command: command) {
+        // Another subcommand's option (color for export): not a default of this one.
+        if isUnknownOption(problem), commands.contains(where: { $0.name != command && !isUnknownOption(Self.problem(with: arguments, command: $0.name) ?? "") }) {
+          continue
         }
-        result.append(value == "true" ? "--\(key)" : "--no-\(key)")
-      } else {
-        result += ["--\(key)", value]
+        if isUnknownOption(problem) {
+          throw Failure(description: "\(place): unknown option '\(setting.key)' (see paginate \(command) --help)")
+        }
+        throw Failure(description: "\(place): \(setting.key) = \(setting.value): \(problem)")
       }
+      result += arguments
     }
     return result
   }
 
-  private static func parseValue(_ raw: String, place: String) throws(Failure) -> String {
-    if raw.hasPrefix("\"") {
-      guard raw.count >= 2, raw.hasSuffix("\"") else { throw Failure(description: "\(place): unterminated string \(raw)") }
-      var result = ""
-      var escaped = false
-      for character in raw.dropFirst().dropLast() {
-        if escaped {
-          switch character {
-          case "n": result.append("\n")
-          case "t": result.append("\t")
-          default: result.append(character)
-          }
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else {
-          result.append(character)
-        }
-      }
-      return result
+  /// A setting as command-line arguments: a flag for `true` (`--no-` for `false`), else
+  /// `--key=value` (one word, so that a value is never read as a file or another option; an
+  /// empty string, which that form cannot carry, as two).
+  static func arguments(for setting: ConfigFile.Setting) -> [String] {
+    switch setting.value {
+    case .bool(let on): [on ? "--\(setting.key)" : "--no-\(setting.key)"]
+    case .string(""): ["--\(setting.key)", ""]
+    default: ["--\(setting.key)=\(setting.value)"]
     }
-    if raw.hasPrefix("'") {
-      guard raw.count >= 2, raw.hasSuffix("'") else { throw Failure(description: "\(place): unterminated string \(raw)") }
-      return String(raw.dropFirst().dropLast())
-    }
-    guard raw == "true" || raw == "false" || Int(raw) != nil else {
-      throw Failure(description: "\(place): expected a quoted string, a number, true or false, got \(raw)")
-    }
-    return raw
   }
 
-  private static func stripComment(_ line: Substring) -> Substring {
-    var quote: Character?
-    for index in line.indices {
-      let character = line[index]
-      if let open = quote {
-        if character == open { quote = nil }
-      } else if character == "\"" || character == "'" {
-        quote = character
-      } else if character == "#" {
-        return line[..<index]
-      }
+  /// What swift-argument-parser says of `arguments` as the options of `command` alone, or `nil`
+  /// when they parse.
+  static func problem(with arguments: [String], command: String) -> String? {
+    guard let type = commands.first(where: { $0.name == command })?.type else { return nil }
+    do {
+      _ = try type.parse(arguments + requiredArguments(command))
+      return nil
+    } catch {
+      return type.message(for: error)
     }
-    return line
+  }
+
+  /// The arguments a parse of `command` needs besides the defaults: export's output.
+  private static func requiredArguments(_ command: String) -> [String] {
+    command == "export" ? ["--output", "-"] : []
+  }
+
+  private static func isUnknownOption(_ message: String) -> Bool {
+    message.hasPrefix("Unknown option")
   }
 
   /// Splits a string into words as a shell would: whitespace separates, quotes group, a
@@ -219,33 +196,35 @@ enum ConfigDefaults {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The words of `PAGINATE_OPTIONS` when they are all options (and their values): a
-  /// subcommand, a file name or `--output` there would act on every run.
-  static func checkedEnvironmentOptions(_ words: [String]) throws(Failure) -> [String] {
-    let takingValues = layoutOptions.subtracting(flags).union(outputOptions).union(["html", "adapter-timeout"])
-    let switches = flags.union(flags.map { "no-" + $0 }).union(["mouse"])
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      let name = word.hasPrefix("--") ? String(word.dropFirst(2).prefix { $0 != "=" }) : ""
-      if switches.contains(name) && !word.contains("=") {
-        index += 1
-      } else if takingValues.contains(name) {
-        index += word.contains("=") ? 1 : 2
-      } else {
-        throw Failure(
-          description:
-            "PAGINATE_OPTIONS: '\(word)' is not an option it may hold (layout and output options only: no subcommand, file or --output)"
-        )
-      }
+  /// The words of `PAGINATE_OPTIONS` when they are all options (and their values) of
+  /// `command`: a subcommand, a file name or `--output` there would act on every run.
+  static func checkedEnvironmentOptions(_ words: [String], command: String) throws(Failure) -> [String] {
+    for word in words where word == "-o" || word == "--output" || word.hasPrefix("--output=") {
+      throw Failure(description: "PAGINATE_OPTIONS: '\(word)' cannot be a default: it would act on every run")
     }
-    if index > words.count { throw Failure(description: "PAGINATE_OPTIONS: \(words.last ?? "") needs a value") }
+    if let problem = problem(with: words, command: command) {
+      throw Failure(description: "PAGINATE_OPTIONS: \(problem)")
+    }
+    // A word left over as a file (a subcommand, a file name) shows among the files, before
+    // the one given after `--`.
+    let marker = "\u{1}paginate-options-end"
+    guard let type = commands.first(where: { $0.name == command })?.type,
+      let parsed = try? type.parse(words + requiredArguments(command) + ["--", marker]),
+      let files = (parsed as? any TakesFiles)?.files, files == [marker]
+    else {
+      throw Failure(
+        description:
+          "PAGINATE_OPTIONS: '\(words.joined(separator: " "))' holds more than options (no subcommand or file name there)")
+    }
     return words
   }
 }
 
-extension StringProtocol {
-  fileprivate var trimmed: String {
-    String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
-  }
+/// A subcommand that reads files.
+protocol TakesFiles {
+  var files: [String] { get }
 }
+
+extension PrintCommand: TakesFiles {}
+extension ExportCommand: TakesFiles {}
+extension BrowseCommand: TakesFiles {}

@@ -219,4 +219,48 @@ struct OptionEffectsTests {
       #expect(help.stdout.contains("Example"), "\(command) --help has no examples")
     }
   }
+
+  @Test(
+    "every long option of every subcommand is accepted in config.toml, as --help lists them; wrong types are refused with the key and line",
+    arguments: ["print", "export", "browse"])
+  func everyOptionInConfig(command: String) throws {
+    let folder = try Executable.temporaryDirectory()
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("paginate"), withIntermediateDirectories: true)
+    let config = folder.appendingPathComponent("paginate/config.toml")
+    let environment = ["XDG_CONFIG_HOME": folder.path]
+    let help = try Executable.run([command, "--experimental-dump-help"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(help.stdout.utf8)) as? [String: Any])
+    let arguments = try #require((root["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+    var checked = 0
+    for argument in arguments {
+      let names = (argument["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }
+      guard let name = names.first?["name"] as? String, !["help", "version", "output"].contains(name),
+        !name.hasPrefix("no-")
+      else { continue }
+      // A value the option takes: its default, its first choice, or one fitting its value's name.
+      let value: String
+      if argument["kind"] as? String == "flag" {
+        value = "true"
+      } else if let choices = argument["allValues"] as? [String], let first = choices.first {
+        value = "\"\(first)\""
+      } else if let given = argument["defaultValue"] as? String, !given.isEmpty {
+        value = Double(given) != nil ? given : "\"\(given)\""
+      } else {
+        let samples = ["size": "\"a5\"", "n": "1", "template": "\"x\"", "name": "\"markdown\"", "ranges": "\"1\"", "seconds": "5"]
+        value = try #require(samples[argument["valueName"] as? String ?? ""], "no sample value for --\(name)")
+      }
+      try "# set by the test\n\(name) = \(value)  # a comment\n".write(to: config, atomically: true, encoding: .utf8)
+      let run = try Executable.run(
+        [command] + (command == "export" ? ["-o", "-"] : []) + ["SampleDocs/minimal.json"], environment: environment)
+      #expect(run.status != 64 && !run.stderr.contains("config.toml"), "\(name) = \(value): \(run.stderr)")
+      checked += 1
+    }
+    #expect(checked >= (command == "export" ? 25 : 30))
+
+    // Wrong types name the file, the line and the key.
+    try "page-size = \"a5\"\n\nwidows = \"two\"\n".write(to: config, atomically: true, encoding: .utf8)
+    let wrong = try Executable.run([command, "SampleDocs/minimal.json"], environment: environment)
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr == "paginate: \(config.path):3: widows = two: The value 'two' is invalid for '--widows <n>'\n")
+  }
 }

@@ -1,0 +1,56 @@
+import PaginateConfig
+import Testing
+
+@Suite("The configuration file (TOML)")
+struct ConfigFileTests {
+  func settings(_ text: String) throws -> [ConfigFile.Setting] {
+    try ConfigFile.settings(fromTOML: text, path: "config.toml")
+  }
+
+  func failure(_ text: String) -> String? {
+    do {
+      _ = try settings(text)
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test("settings come in the order of their lines, with TOML's strings, escapes, comments and numbers")
+  func settings() throws {
+    let text = """
+      # paginate's defaults
+      page-size = "a5"   # a comment after a value
+      'footer' = "|{page}| \\u00e9 \\"q\\" # not a comment"
+      widows = 3
+      margin-top = 1.5\r
+      double-sided = false
+      header = 'literal \\n stays'
+      """
+    #expect(
+      try settings(text) == [
+        .init(key: "page-size", value: .string("a5"), line: 2),
+        .init(key: "footer", value: .string("|{page}| é \"q\" # not a comment"), line: 3),
+        .init(key: "widows", value: .integer(3), line: 4),
+        .init(key: "margin-top", value: .number(1.5), line: 5),
+        .init(key: "double-sided", value: .bool(false), line: 6),
+        .init(key: "header", value: .string("literal \\n stays"), line: 7),
+      ])
+  }
+
+  @Test(
+    "what no option takes, and TOML syntax errors, are refused with the line",
+    arguments: [
+      ("a = 1\n[table]\nb = 2\n", "config.toml:2: 'table' is a table; settings are top-level `option = value` lines"),
+      ("pages = [1, 2]\n", "config.toml:1: 'pages' is an array; an option takes one value"),
+      ("when = 2026-11-25\n", "config.toml:1: 'when' is a date or time; expected a string, a number, true or false"),
+      ("a = 1\na = 2\n", "config.toml:2:"),
+      ("footer = \"unterminated\n", "config.toml:1:"),
+      ("= 1\n", "config.toml:1:"),
+    ])
+  func refused(text: String, expected: String) {
+    let message = failure(text)
+    #expect(message?.hasPrefix(expected) == true, "\(message ?? "no error")")
+    #expect(message?.contains("\n") == false)
+  }
+}

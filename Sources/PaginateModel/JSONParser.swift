@@ -182,9 +182,9 @@ package struct JSONParser {
       guard current == UInt8(ascii: "\"") else { throw failure("expected a member name in double quotes, got \(found)") }
       let keyOffset = index
       let key = try string()
-      if var seen = keys {
-        if !seen.insert(key).inserted { throw duplicate(key, at: keyOffset) }
-        keys = seen
+      if keys != nil {
+        // In place: a copy of the set for each key would make a large object quadratic.
+        if keys?.insert(key).inserted == false { throw duplicate(key, at: keyOffset) }
       } else {
         if members.contains(where: { $0.key == key }) { throw duplicate(key, at: keyOffset) }
         if members.count == 16 { keys = Set(members.map(\.key) + [key]) }

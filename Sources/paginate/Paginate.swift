@@ -68,6 +68,7 @@ extension Paginate {
   /// holding `ESC ] 0 ;`, say) never reaches the terminal raw.
   static func exitShowingSafely(_ error: any Error) -> Never {
     let code = exitCode(for: error)
+    if code != .success { TemporaryFiles.discard() }  // nothing half-written stays behind
     let message = fullMessage(for: error)
     if code == .success {
       if !message.isEmpty { print(message) }

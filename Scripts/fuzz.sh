@@ -52,7 +52,11 @@ run() {
   esac
   local log="Fuzz/artifacts/$target/fuzz.log"
   touch "$log.start"  # findings are the files newer than this
-  "$release/fuzz-$target" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+  local extra=()
+  # TOMLKit 0.6.0 never frees the error buffer TOMLTable(string:) allocates (TOMLTable.swift:221;
+  # 24 bytes a parse, and toml++'s error on a failed one): leaks there are not paginate's.
+  [ "$target" = config ] && extra=(-detect_leaks=0)
+  "$release/fuzz-$target" "Fuzz/corpus/$target" "${extra[@]}" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="Fuzz/artifacts/$target/" -print_final_stats=1 >"$log" 2>&1 || true
   local runs speed crashes
   runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"

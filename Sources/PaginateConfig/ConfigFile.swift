@@ -60,6 +60,9 @@ public enum ConfigFile {
   /// - Throws: ``Failure`` for a TOML syntax error (with its line and column), a table or an
   ///   array (no option takes one), or a date.
   public static func settings(fromTOML text: String, path: String) throws(Failure) -> [Setting] {
+    if let (line, column) = tableHeaderWithoutName(in: text) {
+      throw Failure("\(path):\(line):\(column): expected a table name after '['")
+    }
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)
@@ -88,6 +91,28 @@ public enum ConfigFile {
       settings.append(Setting(key: key, value: value, line: line))
     }
     return settings.sorted { $0.line < $1.line }
+  }
+
+  /// The line and column of a table header whose name does not start as a key does (`[=x]`,
+  /// `[ .a]`), which toml++ 3 (TOMLKit 0.6.0) meets with a failed assertion, aborting the
+  /// program, instead of an error (found by fuzzing). A line of a multi-line value that starts
+  /// so is refused too: no option takes an array, and such a string is unlikely.
+  static func tableHeaderWithoutName(in text: String) -> (line: Int, column: Int)? {
+    var number = 0
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+      number += 1
+      let indent = line.prefix { $0 == " " || $0 == "\t" }
+      let header = line.dropFirst(indent.count)
+      guard header.first == "[" else { continue }
+      let afterBrackets = header.dropFirst(header.hasPrefix("[[") ? 2 : 1)
+      let name = afterBrackets.drop { $0 == " " || $0 == "\t" }
+      guard let first = name.unicodeScalars.first else { continue }
+      let isKeyStart =
+        ("a"..."z").contains(first) || ("A"..."Z").contains(first) || ("0"..."9").contains(first) || first == "_"
+        || first == "-" || first == "\"" || first == "'"
+      if !isKeyStart { return (number, line.distance(from: line.startIndex, to: name.startIndex) + 1) }
+    }
+    return nil
   }
 
   /// The line of each top-level key: where a line starts with it (bare or quoted) before `=`.

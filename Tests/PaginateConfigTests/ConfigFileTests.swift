@@ -47,6 +47,9 @@ struct ConfigFileTests {
       ("a = 1\na = 2\n", "config.toml:2:"),
       ("footer = \"unterminated\n", "config.toml:1:"),
       ("= 1\n", "config.toml:1:"),
+      // toml++ 3 aborts on these (an assertion) instead of failing: found by Scripts/fuzz.sh.
+      ("[=abpag[patab", "config.toml:1:2: expected a table name after '['"),
+      ("a = 1\n  [[ .a]]\n", "config.toml:2:6: expected a table name after '['"),
     ])
   func refused(text: String, expected: String) {
     let message = failure(text)

@@ -94,7 +94,7 @@ public enum ConfigFile {
   }
 
   /// The line and column of a table header whose name does not start as a key does (`[=x]`,
-  /// `[ .a]`), which toml++ 3 (TOMLKit 0.6.0) meets with a failed assertion, aborting the
+  /// `[ .a]`, `[` alone), which toml++ 3 (TOMLKit 0.6.0) meets with a failed assertion, aborting the
   /// program, instead of an error (found by fuzzing). A line of a multi-line value that starts
   /// so is refused too: no option takes an array, and such a string is unlikely.
   static func tableHeaderWithoutName(in text: String) -> (line: Int, column: Int)? {
@@ -106,11 +106,12 @@ public enum ConfigFile {
       guard header.first == "[" else { continue }
       let afterBrackets = header.dropFirst(header.hasPrefix("[[") ? 2 : 1)
       let name = afterBrackets.drop { $0 == " " || $0 == "\t" }
-      guard let first = name.unicodeScalars.first else { continue }
+      let column = line.distance(from: line.startIndex, to: name.startIndex) + 1
+      guard let first = name.unicodeScalars.first else { return (number, column) }
       let isKeyStart =
         ("a"..."z").contains(first) || ("A"..."Z").contains(first) || ("0"..."9").contains(first) || first == "_"
         || first == "-" || first == "\"" || first == "'"
-      if !isKeyStart { return (number, line.distance(from: line.startIndex, to: name.startIndex) + 1) }
+      if !isKeyStart { return (number, column) }
     }
     return nil
   }

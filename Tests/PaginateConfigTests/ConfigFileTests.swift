@@ -50,6 +50,7 @@ struct ConfigFileTests {
       // toml++ 3 aborts on these (an assertion) instead of failing: found by Scripts/fuzz.sh.
       ("[=abpag[patab", "config.toml:1:2: expected a table name after '['"),
       ("a = 1\n  [[ .a]]\n", "config.toml:2:6: expected a table name after '['"),
+      ("[\n\0\0", "config.toml:1:2: expected a table name after '['"),
     ])
   func refused(text: String, expected: String) {
     let message = failure(text)

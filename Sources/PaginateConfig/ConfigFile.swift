@@ -98,19 +98,24 @@ public enum ConfigFile {
   /// program, instead of an error (found by fuzzing). A line of a multi-line value that starts
   /// so is refused too: no option takes an array, and such a string is unlikely.
   static func tableHeaderWithoutName(in text: String) -> (line: Int, column: Int)? {
+    // Bytes, not characters: a combining mark after `[` joins it in one character.
     var number = 0
-    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+    for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
       number += 1
-      let indent = line.prefix { $0 == " " || $0 == "\t" }
-      let header = line.dropFirst(indent.count)
-      guard header.first == "[" else { continue }
-      let afterBrackets = header.dropFirst(header.hasPrefix("[[") ? 2 : 1)
-      let name = afterBrackets.drop { $0 == " " || $0 == "\t" }
-      let column = line.distance(from: line.startIndex, to: name.startIndex) + 1
-      guard let first = name.unicodeScalars.first else { return (number, column) }
+      var index = line.startIndex
+      func skipBlanks() { while index < line.endIndex && (line[index] == 0x20 || line[index] == 0x09) { index = line.index(after: index) } }
+      skipBlanks()
+      guard index < line.endIndex, line[index] == UInt8(ascii: "[") else { continue }
+      index = line.index(after: index)
+      if index < line.endIndex && line[index] == UInt8(ascii: "[") { index = line.index(after: index) }
+      skipBlanks()
+      let column = line.distance(from: line.startIndex, to: index) + 1
+      guard index < line.endIndex else { return (number, column) }
+      let first = line[index]
       let isKeyStart =
-        ("a"..."z").contains(first) || ("A"..."Z").contains(first) || ("0"..."9").contains(first) || first == "_"
-        || first == "-" || first == "\"" || first == "'"
+        (0x61...0x7A).contains(first) || (0x41...0x5A).contains(first) || (0x30...0x39).contains(first)
+        || first == UInt8(ascii: "_") || first == UInt8(ascii: "-") || first == UInt8(ascii: "\"")
+        || first == UInt8(ascii: "'")
       if !isKeyStart { return (number, column) }
     }
     return nil

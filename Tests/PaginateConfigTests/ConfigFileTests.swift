@@ -51,6 +51,8 @@ struct ConfigFileTests {
       ("[=abpag[patab", "config.toml:1:2: expected a table name after '['"),
       ("a = 1\n  [[ .a]]\n", "config.toml:2:6: expected a table name after '['"),
       ("[\n\0\0", "config.toml:1:2: expected a table name after '['"),
+      ("[\u{7A6}=ubi\n-s", "config.toml:1:2: expected a table name after '['"),  // a combining mark after [
+      ("[\r\na = 1", "config.toml:1:2: expected a table name after '['"),
     ])
   func refused(text: String, expected: String) {
     let message = failure(text)

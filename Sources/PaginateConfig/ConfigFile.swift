@@ -60,9 +60,8 @@ public enum ConfigFile {
   /// - Throws: ``Failure`` for a TOML syntax error (with its line and column), a table or an
   ///   array (no option takes one), or a date.
   public static func settings(fromTOML text: String, path: String) throws(Failure) -> [Setting] {
-    if let (line, column) = tableHeaderWithoutName(in: text) {
-      throw Failure("\(path):\(line):\(column): expected a table name after '['")
-    }
+    let scan = scanLines(of: text)
+    if let refused = scan.refused { throw Failure("\(path):\(refused.line): \(refused.message)") }
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)
@@ -71,7 +70,7 @@ public enum ConfigFile {
     } catch {
       throw Failure("\(path): \(error)")
     }
-    let lines = keyLines(of: text)
+    let lines = scan.keyLines
     var settings: [Setting] = []
     for (key, node) in table {
       let line = lines[key] ?? 1
@@ -93,61 +92,93 @@ public enum ConfigFile {
     return settings.sorted { $0.line < $1.line }
   }
 
-  /// The line and column of a table header whose name does not start as a key does (`[=x]`,
-  /// `[ .a]`, `[` alone), which toml++ 3 (TOMLKit 0.6.0) meets with a failed assertion, aborting the
-  /// program, instead of an error (found by fuzzing). A line of a multi-line value that starts
-  /// so is refused too: no option takes an array, and such a string is unlikely.
-  static func tableHeaderWithoutName(in text: String) -> (line: Int, column: Int)? {
+  /// The line of each key (TOMLKit gives values without their places; keys are unique, so each
+  /// has one line), and the first line that is not a scalar setting: a table header (`[name]`,
+  /// `[[name]]`) or a value that is an array or an inline table, none of which an option takes.
+  /// Those are refused here, before toml++ reads the text: toml++ 3 (TOMLKit 0.6.0) meets some
+  /// malformed headers and nested arrays with a failed assertion, aborting the program, instead
+  /// of an error (found by fuzzing: `[=x`, `[` alone, `x = [[[[}`). Lines inside a multi-line
+  /// string are skipped.
+  static func scanLines(of text: String) -> (keyLines: [String: Int], refused: (line: Int, message: String)?) {
+    var keyLines: [String: Int] = [:]
     // Bytes, not characters: a combining mark after `[` joins it in one character.
     var number = 0
+    var closing: [UInt8]? = nil  // the delimiter that ends the multi-line string being skipped
     for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
       number += 1
-      var index = line.startIndex
-      func skipBlanks() { while index < line.endIndex && (line[index] == 0x20 || line[index] == 0x09) { index = line.index(after: index) } }
-      skipBlanks()
-      guard index < line.endIndex, line[index] == UInt8(ascii: "[") else { continue }
-      index = line.index(after: index)
-      if index < line.endIndex && line[index] == UInt8(ascii: "[") { index = line.index(after: index) }
-      skipBlanks()
-      let column = line.distance(from: line.startIndex, to: index) + 1
-      guard index < line.endIndex else { return (number, column) }
-      let first = line[index]
-      let isKeyStart =
-        (0x61...0x7A).contains(first) || (0x41...0x5A).contains(first) || (0x30...0x39).contains(first)
-        || first == UInt8(ascii: "_") || first == UInt8(ascii: "-") || first == UInt8(ascii: "\"")
-        || first == UInt8(ascii: "'")
-      if !isKeyStart { return (number, column) }
-    }
-    return nil
-  }
-
-  /// The line of each top-level key: where a line starts with it (bare or quoted) before `=`.
-  /// TOMLKit gives values without their places; keys are unique, so each has one line.
-  static func keyLines(of text: String) -> [String: Int] {
-    var lines: [String: Int] = [:]
-    func record(_ raw: Substring, _ line: Int) {
-      var key = raw.drop { $0 == " " || $0 == "\t" }
-      while let last = key.last, last == " " || last == "\t" { key.removeLast() }
-      if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
-        key = key.dropFirst().dropLast()
-      }
-      if lines[String(key)] == nil { lines[String(key)] = line }
-    }
-    var number = 0
-    var inTable = false
-    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      number += 1
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("[") {
-        // A table header: the table is a top-level key here; the keys after it are its own.
-        inTable = true
-        let name = trimmed.drop { $0 == "[" }.prefix { $0 != "]" && $0 != "." }
-        record(name, number)
+      let bytes = Array(line)
+      if let delimiter = closing {
+        if contains(bytes[...], delimiter) { closing = nil }
         continue
       }
-      guard !inTable, let equals = trimmed.firstIndex(of: "=") else { continue }
-      record(trimmed[..<equals].prefix { $0 != "." }, number)
+      var index = 0
+      func skipBlanks() { while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 } }
+      skipBlanks()
+      guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { continue }
+      if bytes[index] == UInt8(ascii: "[") {
+        let name = bytes[index...].drop { $0 == UInt8(ascii: "[") || $0 == 0x20 || $0 == 0x09 }.prefix { $0 != UInt8(ascii: "]") }
+        let shown = String(decoding: name.prefix(40), as: UTF8.self).trimmingTrailingBlanks
+        return (keyLines, (number, "'\(shown)' is a table; settings are top-level `option = value` lines"))
+      }
+      // The value: after the first `=` outside a quoted key.
+      var quote: UInt8? = nil
+      while index < bytes.count {
+        let byte = bytes[index]
+        if let open = quote {
+          if byte == open { quote = nil }
+        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+          quote = byte
+        } else if byte == UInt8(ascii: "=") {
+          break
+        }
+        index += 1
+      }
+      var key = String(decoding: bytes[..<min(index, bytes.count)], as: UTF8.self).trimmingTrailingBlanks.trimmingLeadingBlanks
+      guard index < bytes.count else { continue }
+      if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
+        key = String(key.dropFirst().dropLast())
+      } else if let dot = key.firstIndex(of: ".") {
+        key = String(key[..<dot]).trimmingTrailingBlanks  // a dotted key makes a table of its first part
+      }
+      if keyLines[key] == nil { keyLines[key] = number }
+      index += 1
+      skipBlanks()
+      guard index < bytes.count else { continue }
+      switch bytes[index] {
+      case UInt8(ascii: "["): return (keyLines, (number, "'\(key)' is an array; an option takes one value"))
+      case UInt8(ascii: "{"): return (keyLines, (number, "'\(key)' is a table; settings are top-level `option = value` lines"))
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        let delimiter = Array(repeating: bytes[index], count: 3)
+        if bytes.count >= index + 3 && Array(bytes[index..<(index + 3)]) == delimiter,
+          !contains(bytes[(index + 3)...], delimiter)
+        {
+          closing = delimiter
+        }
+      default: break
+      }
     }
-    return lines
+    return (keyLines, nil)
+  }
+
+  private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard bytes.count >= needle.count else { return false }
+    var start = bytes.startIndex
+    while start + needle.count <= bytes.endIndex {
+      if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+      start += 1
+    }
+    return false
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingBlanks: String {
+    var text = Substring(self)
+    while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+    return String(text)
+  }
+
+  fileprivate var trimmingLeadingBlanks: String {
+    String(drop { $0 == " " || $0 == "\t" })
   }
 }

@@ -38,21 +38,31 @@ struct ConfigFileTests {
       ])
   }
 
+  @Test("a multi-line string's lines are text, even where they start with [")
+  func multiLineString() throws {
+    let text = "header = \"\"\"\n[not a table]\nx = [1]\n\"\"\"\nwidows = 3\n"
+    #expect(
+      try settings(text) == [
+        .init(key: "header", value: .string("[not a table]\nx = [1]\n"), line: 1), .init(key: "widows", value: .integer(3), line: 5),
+      ])
+  }
+
   @Test(
     "what no option takes, and TOML syntax errors, are refused with the line",
     arguments: [
       ("a = 1\n[table]\nb = 2\n", "config.toml:2: 'table' is a table; settings are top-level `option = value` lines"),
       ("pages = [1, 2]\n", "config.toml:1: 'pages' is an array; an option takes one value"),
+      ("x = { a = 1 }\n", "config.toml:1: 'x' is a table; settings are top-level `option = value` lines"),
       ("when = 2026-11-25\n", "config.toml:1: 'when' is a date or time; expected a string, a number, true or false"),
       ("a = 1\na = 2\n", "config.toml:2:"),
       ("footer = \"unterminated\n", "config.toml:1:"),
       ("= 1\n", "config.toml:1:"),
       // toml++ 3 aborts on these (an assertion) instead of failing: found by Scripts/fuzz.sh.
-      ("[=abpag[patab", "config.toml:1:2: expected a table name after '['"),
-      ("a = 1\n  [[ .a]]\n", "config.toml:2:6: expected a table name after '['"),
-      ("[\n\0\0", "config.toml:1:2: expected a table name after '['"),
-      ("[\u{7A6}=ubi\n-s", "config.toml:1:2: expected a table name after '['"),  // a combining mark after [
-      ("[\r\na = 1", "config.toml:1:2: expected a table name after '['"),
+      ("[=abpag[patab", "config.toml:1: '=abpag[patab' is a table"),
+      ("a = 1\n  [[ .a]]\n", "config.toml:2: '.a' is a table"),
+      ("[\n\0\0", "config.toml:1: '' is a table"),
+      ("[\u{7A6}=ubi\n-s", "config.toml:1: '\u{7A6}=ubi' is a table"),  // a combining mark after [
+      ("p-i=  [[[[[[}\0[[[[[\"\".do = 1", "config.toml:1: 'p-i' is an array"),
     ])
   func refused(text: String, expected: String) {
     let message = failure(text)

@@ -52,10 +52,11 @@ run() {
   esac
   local log="Fuzz/artifacts/$target/fuzz.log"
   touch "$log.start"  # findings are the files newer than this
-  local extra=()
+  local extra=() leaks=1
   # TOMLKit 0.6.0 never frees the error buffer TOMLTable(string:) allocates (TOMLTable.swift:221;
   # 24 bytes a parse, and toml++'s error on a failed one): leaks there are not paginate's.
-  [ "$target" = config ] && extra=(-detect_leaks=0)
+  if [ "$target" = config ]; then extra=(-detect_leaks=0); leaks=0; fi
+  ASAN_OPTIONS="detect_leaks=$leaks" \
   "$release/fuzz-$target" "Fuzz/corpus/$target" "${extra[@]}" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="Fuzz/artifacts/$target/" -print_final_stats=1 >"$log" 2>&1 || true
   local runs speed crashes

@@ -88,14 +88,18 @@ enum ConfigDefaults {
       }
       let arguments = Self.arguments(for: setting)
       if let problem = problem(with: arguments, command: command) {
+        guard isUnknownOption(problem) else {
+          throw Failure(description: "\(place): \(setting.key) = \(setting.value): \(problem)")
+        }
         // Another subcommand's option (color for export): not a default of this one.
-        if isUnknownOption(problem), commands.contains(where: { $0.name != command && !isUnknownOption(Self.problem(with: arguments, command: $0.name) ?? "") }) {
-          continue
+        let elsewhere = commands.contains { other in
+          other.name != command && !isUnknownOption(Self.problem(with: arguments, command: other.name) ?? "")
         }
-        if isUnknownOption(problem) {
-          throw Failure(description: "\(place): unknown option '\(setting.key)' (see paginate \(command) --help)")
+        if elsewhere { continue }
+        if setting.value == .bool(false), Self.problem(with: ["--\(setting.key)"], command: command) == nil {
+          throw Failure(description: "\(place): '\(setting.key)' can only be true (leave it out for false)")
         }
-        throw Failure(description: "\(place): \(setting.key) = \(setting.value): \(problem)")
+        throw Failure(description: "\(place): unknown option '\(setting.key)' (see paginate \(command) --help)")
       }
       result += arguments
     }

@@ -262,5 +262,16 @@ struct OptionEffectsTests {
     let wrong = try Executable.run([command, "SampleDocs/minimal.json"], environment: environment)
     #expect(wrong.status == 64)
     #expect(wrong.stderr == "paginate: \(config.path):3: widows = two: The value 'two' is invalid for '--widows <n>'\n")
+    // A flag that cannot be turned off says so; an option of another subcommand is left out.
+    if command == "browse" {
+      try "mouse = false\n".write(to: config, atomically: true, encoding: .utf8)
+      let off = try Executable.run([command, "SampleDocs/minimal.json"], environment: environment)
+      #expect(off.stderr == "paginate: \(config.path):1: 'mouse' can only be true (leave it out for false)\n")
+    }
+    if command == "export" {
+      try "color = \"never\"\nmouse = true\n".write(to: config, atomically: true, encoding: .utf8)
+      let other = try Executable.run([command, "-o", "-", "SampleDocs/minimal.json"], environment: environment)
+      #expect(other.status == 0 && other.stderr.isEmpty, "\(other.stderr)")
+    }
   }
 }

@@ -823,8 +823,11 @@ private struct MarkdownBlockStream: BlockSource {
           var batch: [Block] = []
           while let current = node {
             if !CmarkTreeConverter.isFootnoteDefinition(current) {
-              // Paragraphs past a bound are split, so that the layout's memory is bounded too.
-              batch += converter.convert(subtree: current).flatMap { $0.splittingLongParagraph() }
+              // Paragraphs past a bound are split, so that the layout's memory is bounded too
+              // (a check of the text's length; no array is made for the others).
+              for block in converter.convert(subtree: current) {
+                if block.isLongParagraph() { batch += block.splittingLongParagraph() } else { batch.append(block) }
+              }
             }
             node = cmark_node_next(current)
             if batch.count >= 64 || node == nil {

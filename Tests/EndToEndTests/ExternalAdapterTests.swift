@@ -23,10 +23,16 @@ struct ExternalAdapterTests {
     /// Writes an executable `paginate-adapter-NAME` with this shell script body.
     func add(_ name: String, _ body: String, describe: String? = nil) throws {
       let description = describe ?? #"{"name": "\#(name)", "extensions": ["\#(name)"], "summary": "Test adapter \#(name)"}"#
+      try add(name, body, describing: "printf '%s\\n' '\(description)'")
+    }
+
+    /// Writes an executable `paginate-adapter-NAME` that runs `describing` (shell) for
+    /// `--describe` and `body` otherwise.
+    func add(_ name: String, _ body: String, describing: String) throws {
       let script = """
         #!/bin/sh
         if [ "$1" = "--describe" ]; then
-          printf '%s\\n' '\(description)'
+          \(describing)
           exit 0
         fi
         \(body)
@@ -146,10 +152,8 @@ struct ExternalAdapterTests {
     let adapters = try Adapters()
     let calls = adapters.folder.appendingPathComponent("calls").path
     func install(_ name: String, describe: String) throws {
-      let url = adapters.folder.appendingPathComponent("paginate-adapter-" + name)
-      let script = "#!/bin/sh\nif [ \"$1\" = --describe ]; then echo \(name) >> '\(calls)'; \(describe); fi\necho '{\"version\": 1, \"blocks\": [{\"type\": \"paragraph\", \"text\": \"from \(name)\"}]}'\n"
-      try script.write(to: url, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+      let document = #"{"version": 1, "blocks": [{"type": "paragraph", "text": "from \#(name)"}]}"#
+      try adapters.add(name, "echo '\(document)'", describing: "echo \(name) >> '\(calls)'; \(describe)")
     }
     func asked() -> [String] {
       ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).sorted()

@@ -206,16 +206,17 @@ enum ConfigDefaults {
     for word in words where word == "-o" || word == "--output" || word.hasPrefix("--output=") {
       throw Failure(description: "PAGINATE_OPTIONS: '\(word)' cannot be a default: it would act on every run")
     }
-    if let problem = problem(with: words, command: command) {
-      throw Failure(description: "PAGINATE_OPTIONS: \(problem)")
-    }
-    // A word left over as a file (a subcommand, a file name) shows among the files, before
-    // the one given after `--`.
+    // One parse, with a file given after `--`: a word left over as a file (a subcommand, a
+    // file name) shows among the files before it.
     let marker = "\u{1}paginate-options-end"
-    guard let type = commands.first(where: { $0.name == command })?.type,
-      let parsed = try? type.parse(words + requiredArguments(command) + ["--", marker]),
-      let files = (parsed as? any TakesFiles)?.files, files == [marker]
-    else {
+    guard let type = commands.first(where: { $0.name == command })?.type else { return words }
+    let parsed: any ParsableCommand
+    do {
+      parsed = try type.parse(words + requiredArguments(command) + ["--", marker])
+    } catch {
+      throw Failure(description: "PAGINATE_OPTIONS: \(type.message(for: error))")
+    }
+    guard (parsed as? any TakesFiles)?.files == [marker] else {
       throw Failure(
         description:
           "PAGINATE_OPTIONS: '\(words.joined(separator: " "))' holds more than options (no subcommand or file name there)")

@@ -95,15 +95,15 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return false
   }
 
-  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try JSONValueDecoder.decode(type, from: try member(key), codingPath + [key])
-  }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decode(type, key) }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type, key) }
   func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(type, key) }
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(type, key) }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decode(type, key) }
 
+  /// The one body of every `decode(_:forKey:)` (a name of its own: called as one of those, the
+  /// concrete overloads would call themselves).
   private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
     try JSONValueDecoder.decode(type, from: try member(key), codingPath + [key])
   }

@@ -1,6 +1,6 @@
 // The system libcmark-gfm, GitHub's fork of libcmark, with its extensions (Debian:
-// libcmark-gfm-dev, libcmark-gfm-extensions-dev). Only PaginateAdapters' Markdown reader
-// imports it.
+// libcmark-gfm-dev, libcmark-gfm-extensions-dev). Only PaginateAdapters imports it: the
+// Markdown reader and the allocator it gives libcmark-gfm (CmarkArena.swift).
 #include <cmark-gfm.h>
 #include <cmark-gfm-core-extensions.h>
 

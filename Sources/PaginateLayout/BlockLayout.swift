@@ -237,9 +237,9 @@ struct BlockLayout {
   /// Puts `first` before the first line of `inner` and `rest` before the others.
   ///
   /// The prefixed lines share one new string, written as bytes: a list item's or a quote's
-  /// lines are copied once per level of nesting, and a string of each line's own cost an
+  /// lines are copied once per level of nesting, and a string of each line's own would cost an
   /// allocation, and a release, per line. (The bytes are still checked as UTF-8 once, as any
-  /// string made from bytes is; appending substrings instead, which is not checked, cost more.)
+  /// string made from bytes is; appending substrings, which are not checked, costs more.)
   static func prefixed(_ lines: consuming [FlowLine], first: Line, rest: Line) -> [FlowLine] {
     guard !first.isEmpty || !rest.isEmpty else {
       for index in lines.indices { lines[index].line.trimTrailingSpaces() }

@@ -87,7 +87,6 @@ public enum DisplayWidth {
   @inline(__always)
   static func cluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, width: Int, first: UInt32) {
     let count = bytes.count
-    // swift-format-ignore: NeverForceUnwrap
     let base = bytes.baseAddress!  // non-empty: `start` is a valid index
     var scalar: Int32 = 0
     var length = utf8proc_iterate(base + start, count - start, &scalar)

@@ -93,9 +93,8 @@ struct HeaderTemplate: Hashable, Sendable {
 
   /// The parts as furniture, each after its count of spaces, written as bytes into one
   /// string. Spaces are written only before a part that has text, so the line ends with no
-  /// gap to trim. (A footer is made for every page: built by appending strings to strings,
-  /// from an array of labelled parts converted to another, it cost about 5,800 instructions a
-  /// page, a hundredth of a Markdown run; now about 2,300.)
+  /// gap to trim. (A footer is made for every page: it is built with no array of parts and
+  /// no string appends.)
   private static func sideBySide(_ first: (String, Int), _ second: (String, Int), _ third: (String, Int)) -> Line {
     var spans: [StyleSpan] = []
     let capacity = first.0.utf8.count + second.0.utf8.count + third.0.utf8.count + first.1 + second.1 + third.1

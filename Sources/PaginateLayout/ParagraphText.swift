@@ -43,8 +43,8 @@ struct ParagraphText {
   ) {
     self.notesInline = notesInline
     self.marksText = marks == .text
-    // Room for the text at once: grown as it came, the bytes of a paragraph with a few styled
-    // words were copied four or five times over.
+    // Room for the text at once: grown as it comes, the bytes of a paragraph with a few styled
+    // words would be copied four or five times over.
     var runCount = 0
     segments[0].bytes.reserveCapacity(Self.estimatedLength(of: inlines, runs: &runCount))
     segments[0].runs.reserveCapacity(runCount)

@@ -3,8 +3,8 @@
 /// rows of a table whose rows take more than one line).
 ///
 /// A rule is copied from a long run of its character made once. Built from bytes, the string
-/// would be checked as UTF-8 again, and for these three-byte characters that check cost about
-/// ten times the copy.
+/// would be checked as UTF-8 again, and for these three-byte characters that check costs
+/// about ten times the copy.
 enum Rule: Sendable {
   case light, double, dashed
 

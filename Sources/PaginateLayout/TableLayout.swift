@@ -141,9 +141,8 @@ struct TableLayout {
     }
     let last = widths.count - 1
     // Each line is written as bytes and spans, then made a line at once. Appended piece by
-    // piece to a `Line`, every separator and cell went through a `String` append and every
-    // pad through a string of spaces (1.2 M more instructions for the 263 tables of the 1 MB
-    // Markdown slice).
+    // piece to a `Line`, every separator and cell would go through a `String` append and
+    // every pad through a string of spaces.
     let separator = Self.separatorBytes
     var bytes: [UInt8] = []
     bytes.reserveCapacity(widths.reduce(0, +) + separator.count * last)

@@ -1,8 +1,8 @@
 extension Block {
   /// The most bytes of text an adapter puts in one paragraph: a longer one is split into
   /// paragraphs of about this size, at a space where there is one. The layout sets a paragraph
-  /// whole, so this bounds its memory however long the input's paragraphs run (a 300 MB JSON
-  /// string took 4.3 GB for its first page). 64 KiB is some 800 lines of 80 columns.
+  /// whole, so this bounds its memory however long the input's paragraphs run. 64 KiB is some
+  /// 800 lines of 80 columns.
   public static let longParagraphLimit = 1 << 16
 
   /// This block, or, for a paragraph longer than ``longParagraphLimit``, the paragraphs it

@@ -37,7 +37,6 @@ extension Document {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
     // Encoding our own value types cannot fail: every value is a string, number, bool or array.
-    // swift-format-ignore: NeverForceTry
     return try! encoder.encode(self)
   }
 }

@@ -69,9 +69,8 @@ public struct TextRenderer: Sendable {
   }
 
   /// Appends every line, each followed by a newline. Without styles the page is put together
-  /// in scratch memory (on the stack when small, else a heap block) and appended at once: measured
-  /// with callgrind, an append per line, even into reserved room, costs more than the block
-  /// and the second copy.
+  /// in scratch memory (on the stack when small, else a heap block) and appended at once: an
+  /// append per line, even into reserved room, costs more than the block and the second copy.
   public func render(_ lines: [Line], into output: inout [UInt8]) {
     render(lines, links: [], into: &output)
   }

@@ -5,11 +5,10 @@
 /// node, where libcmark-gfm keeps it (not NUL-terminated), and its length in bytes.
 ///
 /// `cmark_node_get_literal` copies every literal that still points into the parser's input to
-/// a string of its own: an allocation and a copy per text node (16 M instructions and 20 MB on
-/// an 8 MB document). This reads the node itself, through libcmark-gfm's internal `node.h`,
-/// which Debian installs with the library of the same version (libcmark-gfm-dev). It is a C
-/// file of its own so that the node's layout stays out of Swift, where a complete
-/// `cmark_node` would change how every node pointer is imported.
+/// a string of its own: an allocation and a copy per text node. This reads the node itself,
+/// through libcmark-gfm's internal `node.h`, which Debian installs with the library of the same
+/// version (libcmark-gfm-dev). It is a C file of its own so that the node's layout stays out of
+/// Swift, where a complete `cmark_node` would change how every node pointer is imported.
 ///
 /// `node` must be one of those node types (their literal is the node's `as.literal`); the
 /// bytes are valid as long as the tree.

@@ -74,20 +74,25 @@ let package = Package(
     // the libc structures Swift passes to the kernel
     .target(name: "CPaginateSystem"),
 
+    // Platform layer: the one owner of libc, pthread, signal, mmap, termios, poll and
+    // posix_spawn calls (Linux and glibc). One adapter per call, EINTR and partial writes
+    // handled once, errors as `Errno`. `Scripts/check-platform-layer.sh` (CI) keeps it so.
+    .target(name: "PaginateSystem", dependencies: ["CPaginateSystem", "CMalloc"], swiftSettings: strictSettings),
+
     // Document model: blocks, inlines, source positions, the versioned JSON form
     .target(name: "PaginateModel", swiftSettings: strictSettings),
 
     // Input adapters: the InputAdapter protocol, the registry, Markdown, plain text, JSON
     .target(
       name: "PaginateAdapters",
-      dependencies: ["PaginateModel", "CCmarkGFM", "CCmarkLiteral", "CGumbo", "CPaginateSystem", "CZlib", "CLzma"],
+      dependencies: ["PaginateModel", "PaginateSystem", "CCmarkGFM", "CCmarkLiteral", "CGumbo", "CZlib", "CLzma"],
       swiftSettings: strictSettings
     ),
 
     // Layout engine: display width, line breaking, pages
     .target(
       name: "PaginateLayout",
-      dependencies: ["PaginateModel", "CUtf8proc"],
+      dependencies: ["PaginateModel", "PaginateSystem", "CUtf8proc"],
       swiftSettings: strictSettings
     ),
 
@@ -115,7 +120,7 @@ let package = Package(
     // The terminal pager: a pure model (keys, state, screen) and a thin terminal layer
     .target(
       name: "PaginatePager",
-      dependencies: ["PaginatePaging", "PaginateLayout", "PaginateModel", "PaginateRender"],
+      dependencies: ["PaginatePaging", "PaginateLayout", "PaginateModel", "PaginateRender", "PaginateSystem"],
       swiftSettings: strictSettings
     ),
 
@@ -131,7 +136,7 @@ let package = Package(
       name: "paginate",
       dependencies: [
         "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender", "PaginatePaging", "PaginatePager",
-        "CMalloc", "CPaginateSystem", "PaginateConfig",
+        "PaginateSystem", "PaginateConfig",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
       ],
       swiftSettings: strictSettings
@@ -173,7 +178,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PaginateSystemTests",
-      dependencies: ["CPaginateSystem"],
+      dependencies: ["PaginateSystem", "CPaginateSystem"],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -206,6 +211,11 @@ let package = Package(
         "PaginatePaging", "PaginateLayout", "PaginateModel", "PaginateAdapters", "PaginateTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PaginateRenderTests",
+      dependencies: ["PaginateRender", "PaginateLayout", "PaginateModel", "PaginateTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -13,8 +13,9 @@
 //   Writers hold `lock`; the handler reads with atomic loads and never takes the lock.
 // - `saved[]` and `installed[]` are written only with `lock` held and while `active` is 0,
 //   before any handler is installed; the handler reads them after they were written.
-// - The handler calls only async-signal-safe functions: kill, sigaction, raise, and
-//   paginate_kill_pipe_holders (system calls only, see pipe_holders.c).
+// - The handler calls only async-signal-safe functions: kill, sigaction, raise,
+//   paginate_kill_pipe_holders (system calls only, see pipe_holders.c) and
+//   paginate_temporary_file_remove (unlink).
 #define _GNU_SOURCE
 #include "paginate_system.h"
 
@@ -60,6 +61,9 @@ static void deliver(int signal) {
     unsigned long inodes[3] = {atomic_load(&pipes[i][0]), atomic_load(&pipes[i][1]), atomic_load(&pipes[i][2])};
     paginate_kill_pipe_holders(inodes, 3, group > 0 ? group : 0);
   }
+  // The saved action may be one that removes an export's temporary file, or one installed
+  // after ours: remove it here either way.
+  paginate_temporary_file_remove();
   int index = forwarded_index(signal);
   if (index >= 0) sigaction(signal, &saved[index], NULL);
   raise(signal);

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+@_spi(Platform) import PaginateSystem
 
 /// Byte-level tests on input text that the adapters share.
 enum ByteText {
@@ -11,15 +7,14 @@ enum ByteText {
   /// source positions are line numbers).
   static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     var starts = [0]
-    guard let base = bytes.baseAddress else { return starts }
+    guard !bytes.isEmpty else { return starts }
     starts.reserveCapacity(bytes.count / 32 + 1)
-    if memchr(base, 0x0D, bytes.count) == nil {
+    if !ByteScan.contains(0x0D, in: bytes) {
       // Line feeds only, the usual case: memchr finds each many bytes at a time.
-      var position = base
-      let end = base + bytes.count
-      while position < end, let found = memchr(position, 0x0A, end - position) {
-        position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
-        starts.append(position - base)
+      var position = 0
+      while let found = ByteScan.firstIndex(of: 0x0A, in: bytes, from: position) {
+        position = found + 1
+        starts.append(position)
       }
       return starts
     }
@@ -37,14 +32,13 @@ enum ByteText {
   /// single line, one more after each line end (a line feed, a carriage return, or both),
   /// except a final line end with nothing after it.
   static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return 1 }
+    guard !bytes.isEmpty else { return 1 }
     var ends = 0
-    if memchr(base, 0x0D, bytes.count) == nil {
+    if !ByteScan.contains(0x0D, in: bytes) {
       // Line feeds only, the usual case: memchr finds each many bytes at a time.
-      var position = base
-      let end = base + bytes.count
-      while position < end, let found = memchr(position, 0x0A, end - position) {
-        position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+      var position = 0
+      while let found = ByteScan.firstIndex(of: 0x0A, in: bytes, from: position) {
+        position = found + 1
         ends += 1
       }
     } else {

@@ -1,19 +1,14 @@
 internal import CCmarkGFM
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+@_spi(Platform) import PaginateSystem
 
 /// Memory for libcmark's parses on one thread, handed out from large mapped chunks and given
 /// back all at once when the outermost ``withArena(_:)`` ends.
 ///
 /// A parse makes and frees hundreds of thousands of small blocks (nodes, text, buffers), and
-/// its tree is freed node by node after conversion. Through the C library's allocator that
-/// was a fifth of the instructions of a Markdown run (glibc's slow paths: the converter's
-/// thread frees little and makes much). Here an allocation is a pointer bump or a pop from a
-/// list of freed blocks of its size, and a buffer that grows at the end of its chunk grows in
+/// the C library's allocator is slow at that (glibc's slow paths: the converter's thread
+/// frees little and makes much). The tree is not freed node by node: it goes back with the
+/// arena when the conversion ends. Here an allocation is a pointer bump or a pop from a list
+/// of freed blocks of its size, and a buffer that grows at the end of its chunk grows in
 /// place. The price is that freed blocks over 4 KiB are not reused before the arena ends.
 ///
 /// libcmark's allocator is three C functions with no context argument, so a new block comes
@@ -21,6 +16,13 @@ internal import CCmarkGFM
 /// block resized or freed names its arena in its header. libcmark does not
 /// check what its allocator returns, so a failure stops the program with a message here, as
 /// libcmark's own allocator does, rather than giving it a null pointer.
+///
+/// Safety: an arena is reached through a raw pointer, from one thread only (the one inside its
+/// ``withArena(_:)``), and lives until that call returns; every block's header names it
+/// (checked in every build by ``owner(of:)``). `cursor` and `end` are both `nil` or both point
+/// into ``lastChunk`` with `cursor <= end`; a block of its own at index `i` of ``dedicated``
+/// holds `-1 - i` in its header. Debug builds check these (``_checkInvariants()``) as the
+/// arena ends.
 struct CmarkArena {
   /// The allocator to give libcmark (`cmark_parser_new_with_mem`); valid only inside
   /// ``withArena(_:)`` on the thread that parses. Written once, when first used, and only read
@@ -52,9 +54,10 @@ struct CmarkArena {
     // Reached through a pointer: no reference counting and no exclusivity checks per call.
     let arena = UnsafeMutablePointer<CmarkArena>.allocate(capacity: 1)
     arena.initialize(to: CmarkArena(at: arena))
-    pthread_setspecific(key, arena)
+    key.set(arena)
     defer {
-      pthread_setspecific(key, nil)
+      key.set(nil)
+      arena.pointee._checkInvariants()
       arena.pointee.releaseAll()
       arena.deinitialize(count: 1)
       arena.deallocate()
@@ -62,14 +65,10 @@ struct CmarkArena {
     return try body()
   }
 
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for libcmark's arena")
-    return key
-  }()
+  private static let key = ThreadSpecificKey()
 
   private static var current: UnsafeMutablePointer<CmarkArena>? {
-    pthread_getspecific(key)?.assumingMemoryBound(to: CmarkArena.self)
+    key.value?.assumingMemoryBound(to: CmarkArena.self)
   }
 
   /// The calling thread's arena, for libcmark's calls.
@@ -78,12 +77,15 @@ struct CmarkArena {
     return current
   }
 
-  /// The arena a block was made by, from its header: `free`, and `realloc` of a block, need no
-  /// thread-specific lookup. (A block is resized and freed by the thread that made it, inside
-  /// its `withArena`: one parse and its conversion run on one thread. Debug builds check it.)
+  /// The arena a block was made by, from its header.
+  ///
+  /// A block is resized and freed by the thread that made it, inside its `withArena`: one parse
+  /// and its conversion run on one thread. A pointer that is not such a block would have the
+  /// arena write into memory it does not own, so this is checked in every build, not only in
+  /// debug builds: the header must name the calling thread's arena.
   private static func owner(of block: UnsafeMutableRawPointer) -> UnsafeMutablePointer<CmarkArena> {
     let owner = block.load(fromByteOffset: -16, as: UnsafeMutablePointer<CmarkArena>.self)
-    assert(owner == current, "libcmark resized or freed a block outside the arena that made it")
+    precondition(owner == current, "libcmark resized or freed a block outside the arena that made it")
     return owner
   }
 
@@ -123,10 +125,25 @@ struct CmarkArena {
     var chunk = lastChunk
     while let current = chunk {
       chunk = current.load(as: UnsafeMutableRawPointer?.self)
-      munmap(current, Self.chunkSize)
+      SystemMemory.unmapPages(current, byteCount: Self.chunkSize)
     }
-    for block in dedicated { free(block) }
+    for block in dedicated { SystemMemory.free(block) }
     freed.deallocate()
+  }
+
+  /// Checks the invariants of the type's Safety note; nothing in release builds.
+  func _checkInvariants() {
+    #if DEBUG
+      precondition((cursor == nil) == (end == nil), "cursor and end are set together")
+      if let cursor, let end, let lastChunk {
+        precondition(lastChunk + Self.header <= cursor && cursor <= end, "the cursor is inside the last chunk")
+        precondition(end == lastChunk + Self.chunkSize, "the end is the last chunk's")
+      }
+      for (index, block) in dedicated.enumerated() {
+        precondition(block.load(as: UnsafeMutablePointer<CmarkArena>.self) == address, "a block of its own names its arena")
+        precondition(block.load(fromByteOffset: 8, as: Int.self) == -1 - index, "a block of its own knows its index")
+      }
+    #endif
   }
 
   /// The capacity of a chunk's block for `size` bytes: at least 16 (a freed block holds a
@@ -147,10 +164,10 @@ struct CmarkArena {
       return block
     }
     if cursor == nil || end! - cursor! < Self.header + capacity {
-      // Mapped, not `calloc`ed: the kernel's pages come zeroed, where glibc cleared each chunk
-      // (8 M instructions on 1 MB of Markdown).
-      let mapped = mmap(nil, Self.chunkSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-      guard let chunk = mapped, chunk != MAP_FAILED else { Self.fail("no chunk of \(Self.chunkSize) bytes") }
+      // Mapped, not `calloc`ed: the kernel's pages come zeroed, so no chunk is cleared here.
+      guard let chunk = SystemMemory.mapPages(byteCount: Self.chunkSize) else {
+        Self.fail("no chunk of \(Self.chunkSize) bytes")
+      }
       chunk.storeBytes(of: lastChunk, as: UnsafeMutableRawPointer?.self)
       lastChunk = chunk
       cursor = chunk + Self.header
@@ -175,7 +192,7 @@ struct CmarkArena {
         dedicated[index] = last
         last.storeBytes(of: -1 - index, toByteOffset: 8, as: Int.self)
       }
-      free(pointer - Self.header)
+      SystemMemory.free(pointer - Self.header)
       return
     }
     guard capacity <= Self.reused else { return }  // given back with the arena
@@ -184,7 +201,7 @@ struct CmarkArena {
   }
 
   private mutating func allocateDedicated(_ size: Int) -> UnsafeMutableRawPointer {
-    guard let base = calloc(1, Self.header + size) else { Self.fail("no block of \(size) bytes") }
+    guard let base = SystemMemory.allocateZeroed(byteCount: Self.header + size) else { Self.fail("no block of \(size) bytes") }
     dedicated.append(base)
     base.storeBytes(of: address, as: UnsafeMutablePointer<CmarkArena>.self)
     base.storeBytes(of: -dedicated.count, toByteOffset: 8, as: Int.self)
@@ -196,7 +213,7 @@ struct CmarkArena {
   private mutating func reallocate(_ pointer: UnsafeMutableRawPointer, to size: Int) -> UnsafeMutableRawPointer {
     let oldCapacity = pointer.load(fromByteOffset: -8, as: Int.self)
     if oldCapacity < 0 {
-      guard let base = realloc(pointer - Self.header, Self.header + size) else { Self.fail("no block of \(size) bytes") }
+      guard let base = SystemMemory.reallocate(pointer - Self.header, byteCount: Self.header + size) else { Self.fail("no block of \(size) bytes") }
       dedicated[-1 - oldCapacity] = base
       return base + Self.header
     }

@@ -1,10 +1,6 @@
 internal import CLzma
 internal import CZlib
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// gzip- and xz-compressed input, recognised by its first bytes and read as the text inside,
 /// as less reads `README.gz`: through zlib and liblzma, never a `gzip` process.
 ///

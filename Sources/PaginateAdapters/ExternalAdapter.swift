@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PaginateSystem
 public import PaginateModel
 
 /// An input adapter that is a separate program: `paginate-adapter-NAME`, found on `PATH` or in
@@ -131,7 +127,7 @@ public struct ExternalAdapter: InputAdapter {
     } catch {
       switch error {
       case .systemError(let code):
-        throw InputError(input: subject, message: "\(label) (\(path)) could not be run: \(InputError.reason(code))")
+        throw InputError(input: subject, message: "\(label) (\(path)) could not be run: \(InputError.reason(code.rawValue))")
       case .timedOut(let errors):
         let said = Self.firstLines(errors).map { " (stderr: \($0))" } ?? ""
         throw InputError(

@@ -3,11 +3,8 @@
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#endif
 import PaginateModel
-internal import CPaginateSystem  // where the plugin build finds `timespec`'s members (MemberImportVisibility)
+import PaginateSystem
 
 /// What each external adapter program said to `--describe`, kept between runs in
 /// `$XDG_CACHE_HOME/paginate/adapters.json` (or `~/.cache/paginate/adapters.json`), so that a
@@ -56,8 +53,7 @@ public struct ExternalAdapterCache: Sendable {
   /// Reads the file; an unreadable or invalid one leaves the cache empty.
   mutating func load() {
     // A regular file only (never block on a FIFO), of at most 1 MiB.
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 1 << 20,
+    guard let status = try? FileStatus(path: path), status.kind == .regular, status.size <= 1 << 20,
       let bytes = try? OpenFile(path).readHead(1 << 20),
       let root = try? JSONParser.parse(bytes), root["version"]?.int == 1,
       case .object(let programs)? = root["adapters"]
@@ -122,27 +118,25 @@ public struct ExternalAdapterCache: Sendable {
       }
     }
     json += "\n}}\n"
-    let temporary = "\(path).\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return }
-    let bytes = Array(json.utf8)
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
-    if written == bytes.count {
-      rename(temporary, path)
+    // A cache that cannot be written is only slower next time: no message.
+    let temporary = "\(path).\(CurrentProcess.id).tmp"
+    guard let file = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate]) else { return }
+    let written = Result { () throws(Errno) in try file.writeAll(Array(json.utf8)) }
+    let closed = Result { () throws(Errno) in try file.close() }
+    if case .success = written, case .success = closed {
+      try? FileSystem.rename(temporary, to: path)
     } else {
-      unlink(temporary)
+      try? FileSystem.remove(temporary)
     }
   }
 
   /// What tells one program file from another: device, inode, size, and modification and change
   /// times in seconds and nanoseconds.
   static func identity(of path: String) -> [Int]? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
+    guard let status = try? FileStatus(path: path) else { return nil }
     return [
-      Int(status.st_dev), Int(status.st_ino), Int(status.st_size), status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
-      status.st_ctim.tv_sec, status.st_ctim.tv_nsec,
+      Int(truncatingIfNeeded: status.device), Int(truncatingIfNeeded: status.inode), status.size,
+      status.modified.seconds, status.modified.nanoseconds, status.changed.seconds, status.changed.nanoseconds,
     ]
   }
 

@@ -3,11 +3,7 @@
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PaginateSystem
 
 /// Finds external adapters: executables named `paginate-adapter-NAME` in
 /// `$XDG_CONFIG_HOME/paginate/adapters/` (or `~/.config/paginate/adapters/`), then in the
@@ -62,7 +58,7 @@ public struct ExternalAdapterDiscovery: Sendable {
         let name = String(file.dropFirst(Self.programPrefix.count))
         guard Self.isValidName(name), !seen.contains(name) else { continue }
         let path = directory + "/" + file
-        guard Self.isExecutableFile(path) else { continue }
+        guard FileSystem.isExecutableFile(path) else { continue }
         seen.insert(name)
         result.append(Found(name: name, path: path))
       }
@@ -96,7 +92,7 @@ public struct ExternalAdapterDiscovery: Sendable {
     guard Self.isValidName(name) else { return nil }
     for directory in directories {
       let path = directory + "/" + Self.programPrefix + name
-      if Self.isExecutableFile(path) { return Found(name: name, path: path) }
+      if FileSystem.isExecutableFile(path) { return Found(name: name, path: path) }
     }
     return nil
   }
@@ -111,9 +107,4 @@ public struct ExternalAdapterDiscovery: Sendable {
     }
   }
 
-  private static func isExecutableFile(_ path: String) -> Bool {
-    var status = stat()
-    guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
-    return access(path, X_OK) == 0
-  }
 }

@@ -1,9 +1,6 @@
 internal import CGumbo
 import PaginateModel
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+@_spi(Platform) import PaginateSystem
 
 /// How raw HTML in a document (Markdown's HTML blocks and inline tags, pandoc's raw HTML) is
 /// shown. Comments are never shown, whatever the choice (`<!-- pagebreak -->` still breaks the
@@ -81,12 +78,12 @@ enum HTMLConverter {
     var options = kGumboDefaultOptions
     options.fragment_context = GUMBO_TAG_BODY
     // gumbo 0.10.1 never sets the document's quirks mode when it parses a fragment and reads
-    // it at every <table> (valgrind: a jump on uninitialised memory; in effect, a <table> closed
-    // an open <p> or not at random). Zeroed memory makes that mode "no quirks", as for HTML5.
-    options.allocator = { _, size in calloc(1, size) }
+    // it at every <table> (valgrind: a jump on uninitialised memory; in effect, a <table> would
+    // close an open <p> or not at random). Zeroed memory makes that mode "no quirks", as for HTML5.
+    options.allocator = { _, size in SystemMemory.allocateZeroed(byteCount: size) }
     options.max_errors = 0  // errors are of no use here: record none
     return html.withCString { text -> Result? in
-      guard let output = gumbo_parse_with_options(&options, text, strlen(text)) else { return nil }
+      guard let output = gumbo_parse_with_options(&options, text, ByteScan.length(ofCString: text)) else { return nil }
       defer { gumbo_destroy_output(&options, output) }
       guard let root = output.pointee.root else { return nil }
       return body(root)

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+@_spi(Platform) import PaginateSystem
 
 /// A bound on the one Markdown pattern Debian's libcmark-gfm (0.29.0.gfm.6) reads in quadratic
 /// time: image openers `![` left open while links close after them (`![[]()` repeated: each
@@ -120,11 +118,9 @@ enum ImageOpenerBudget {
   /// Whether `source` has at least `count` image openers `![` (found with `memchr`, so a
   /// document without many costs a fast pass).
   private static func imageOpenerCount(_ source: UnsafeBufferPointer<UInt8>, atLeast count: Int) -> Bool {
-    guard let base = source.baseAddress else { return false }
     var found = 0
     var offset = 0
-    while offset < source.count, let hit = memchr(base + offset, Int32(UInt8(ascii: "!")), source.count - offset) {
-      let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    while let position = ByteScan.firstIndex(of: UInt8(ascii: "!"), in: source, from: offset) {
       if position + 1 < source.count && source[position + 1] == UInt8(ascii: "[") {
         found += 1
         if found >= count { return true }

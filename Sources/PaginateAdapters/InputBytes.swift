@@ -1,13 +1,12 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import PaginateSystem
 
 /// A whole input read into one block of memory that grows in place: `realloc` moves the pages
 /// of a large block rather than copying them, so reading 8 MB touches each page once instead
 /// of once for every time an array doubles. Shared, read-only, between the thread that reads
 /// and the one that converts.
+///
+/// Safety: `@unchecked Sendable` because its memory is written only by the initialiser; after
+/// that every thread only reads it, and `deinit` frees it when the last reference goes.
 final class InputBytes: @unchecked Sendable {
   /// The bytes; `nil` only when not even the first block could be allocated.
   private let base: UnsafeMutablePointer<UInt8>?
@@ -25,7 +24,7 @@ final class InputBytes: @unchecked Sendable {
   /// (`/dev/zero`) stops there, with ``cutShort`` saying so, and so does a read that runs out
   /// of memory, rather than trap.
   init(reading read: (UnsafeMutableRawBufferPointer) -> Int, limit: Int = OpenFile.maximumWholeInput) {
-    var memory: UnsafeMutableRawPointer? = malloc(1 << 18)
+    var memory: UnsafeMutableRawPointer? = SystemMemory.allocate(byteCount: 1 << 18)
     var capacity = memory == nil ? 0 : 1 << 18
     var count = 0
     var cutShort: String? = nil
@@ -35,7 +34,7 @@ final class InputBytes: @unchecked Sendable {
           cutShort = "more than \(limit >> 30) GiB to read whole; only plain text is read as it goes (is it an endless stream?)"
           break
         }
-        let grown = realloc(memory, min(capacity * 2, limit + (1 << 16)))
+        let grown = SystemMemory.reallocate(memory, byteCount: min(capacity * 2, limit + (1 << 16)))
         guard let grown else {
           cutShort = "out of memory after reading \(count >> 20) MiB of the input"
           break
@@ -55,7 +54,7 @@ final class InputBytes: @unchecked Sendable {
     start = ByteText.byteOrderMarkLength(UnsafeBufferPointer(start: base, count: count))
   }
 
-  deinit { free(base) }
+  deinit { SystemMemory.free(base) }
 
   /// Calls `body` with the bytes read, from after a byte-order mark; the bytes live while it
   /// runs.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import PaginateSystem
 
 /// Why an input could not be read, in one line a person can act on.
 ///
@@ -35,12 +31,12 @@ extension InputError {
   /// A system error (`errno`) as a short phrase for these messages: "no such file",
   /// "permission denied".
   public static func reason(_ code: Int32) -> String {
-    switch code {
-    case ENOENT: "no such file"
-    case EACCES: "permission denied"
-    case EISDIR: "is a directory; expected a file"
-    case ENOEXEC: "not an executable (a script needs a #! line)"
-    default: String(cString: strerror(code)).lowercased()
+    switch Errno(rawValue: code) {
+    case .noSuchFile: "no such file"
+    case .permissionDenied: "permission denied"
+    case .isDirectory: "is a directory; expected a file"
+    case .notExecutable: "not an executable (a script needs a #! line)"
+    case let error: error.description.lowercased()
     }
   }
 }

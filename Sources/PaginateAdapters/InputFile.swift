@@ -1,17 +1,12 @@
+import PaginateSystem
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// An open file descriptor for an input; closed when the last reference goes.
 ///
 /// Safety: `@unchecked Sendable` because the descriptor is only read; a reader hands it to
 /// one block source at a time (``ChunkReader/claim()``).
 final class OpenFile: @unchecked Sendable {
-  let descriptor: Int32
+  let descriptor: FileDescriptor
   let name: String
   /// The size in bytes of a regular file; `nil` for a pipe, a terminal or a device.
   let size: Int?
@@ -19,42 +14,42 @@ final class OpenFile: @unchecked Sendable {
 
   init(_ path: String) throws(InputError) {
     if path == "-" {
-      descriptor = 0
+      descriptor = .standardInput
       name = "<stdin>"
       owned = false
     } else {
       name = path
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw InputError(input: path, message: InputError.reason(errno)) }
+      do {
+        descriptor = try FileDescriptor.open(path, .readOnly)
+      } catch {
+        throw InputError(input: path, message: InputError.reason(error.rawValue))
+      }
       owned = true
     }
-    var status = stat()
-    let known = fstat(descriptor, &status) == 0
-    if known && (status.st_mode & S_IFMT) == S_IFDIR {
-      if owned { close(descriptor) }
-      throw InputError(input: path, message: InputError.reason(EISDIR))
+    let status = try? descriptor.status()
+    if status?.kind == .directory {
+      if owned { try? descriptor.close() }
+      throw InputError(input: path, message: InputError.reason(Errno.isDirectory.rawValue))
     }
     // Standard input redirected from a file has a size too; whatever was read of it before
     // does not count against it, but nothing reads it before paginate does.
-    size = known && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+    size = status?.kind == .regular ? status?.size : nil
   }
 
   deinit {
-    if owned { close(descriptor) }
+    if owned { try? descriptor.close() }
   }
 
   /// Moves the reading position to `offset` from the start; `false` when the file cannot seek
   /// (a pipe).
   func seek(to offset: Int) -> Bool {
-    lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
+    descriptor.seek(to: offset)
   }
 
-  /// Reads into `buffer`; returns the count, 0 at the end, or -1 with `errno` set.
+  /// Reads into `buffer`; returns the count, 0 at the end, or -1 on an error (which ends the
+  /// input: a block source has no other way to say so).
   func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-    while true {
-      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-      if count >= 0 || errno != EINTR { return count }
-    }
+    (try? descriptor.read(into: buffer)) ?? -1
   }
 
   /// Reads up to `limit` bytes (fewer only at the end of the input).
@@ -62,9 +57,13 @@ final class OpenFile: @unchecked Sendable {
     var bytes = [UInt8](repeating: 0, count: limit)
     var filled = 0
     while filled < limit {
-      let count = bytes.withUnsafeMutableBytes { read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+      let count: Int
+      do {
+        count = try descriptor.read(into: &bytes, from: filled)
+      } catch {
+        throw InputError(input: name, message: InputError.reason(error.rawValue))
+      }
       if count == 0 { break }
-      if count < 0 { throw InputError(input: name, message: InputError.reason(errno)) }
       filled += count
     }
     bytes.removeLast(limit - filled)
@@ -81,26 +80,18 @@ final class OpenFile: @unchecked Sendable {
   /// - Throws: ``InputError`` on a read error, or when the input holds more than
   ///   ``maximumWholeInput`` bytes.
   func readAll() throws(InputError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(into: $0) }
-      if count > 0 {
-        guard bytes.count + count <= Self.maximumWholeInput else {
-          throw InputError(
-            input: name,
-            message: "more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)")
-        }
-        bytes.append(contentsOf: chunk[0..<count])
-        if chunk.count < 1 << 22 && bytes.count > chunk.count * 4 {
-          chunk = [UInt8](repeating: 0, count: chunk.count * 4)
-        }
-      } else if count == 0 {
-        return bytes
-      } else {
-        throw InputError(input: name, message: InputError.reason(errno))
-      }
+    let read: (bytes: [UInt8], isComplete: Bool)
+    do {
+      read = try descriptor.readToEnd(limit: Self.maximumWholeInput)
+    } catch {
+      throw InputError(input: name, message: InputError.reason(error.rawValue))
     }
+    guard read.isComplete else {
+      throw InputError(
+        input: name,
+        message: "more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)")
+    }
+    return read.bytes
   }
 }
 

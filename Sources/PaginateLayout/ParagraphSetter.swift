@@ -1,10 +1,6 @@
 import PaginateModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+@_spi(Platform) import PaginateSystem
 
 /// Sets paragraph text into lines: break units, line breaking, justification, style spans.
 struct ParagraphSetter {
@@ -268,19 +264,15 @@ struct ParagraphSetter {
 
   /// Whether `bytes` hold a newline or a tab: gaps that setting turns into spaces.
   private static func hasLineEndOrTab(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let start = bytes.baseAddress else { return false }
-    return memchr(start, 0x0A, bytes.count) != nil || memchr(start, 0x09, bytes.count) != nil
+    ByteScan.contains(0x0A, in: bytes) || ByteScan.contains(0x09, in: bytes)
   }
 
   /// Replaces every `byte` in `text` with a space.
   private static func spaceOut(_ byte: UInt8, in text: UnsafeMutableBufferPointer<UInt8>) {
-    guard let start = text.baseAddress else { return }
-    var position = start
-    let end = start + text.count
-    while position < end, let found = memchr(position, Int32(byte), end - position) {
-      let pointer = found.assumingMemoryBound(to: UInt8.self)
-      pointer.pointee = 0x20
-      position = pointer + 1
+    var position = 0
+    while let found = ByteScan.firstIndex(of: byte, in: UnsafeBufferPointer(text), from: position) {
+      text[found] = 0x20
+      position = found + 1
     }
   }
 

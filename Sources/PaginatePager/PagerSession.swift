@@ -1,25 +1,23 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import PaginateLayout
-public import PaginateModel
+package import PaginateModel
 import PaginateRender
+import PaginateSystem
 
 /// Runs the pager on the terminal: reads keys, feeds them to the model, draws its screen.
-public enum PagerSession {
+package enum PagerSession {
   /// How the terminal is used.
-  public struct Settings: Sendable {
+  package struct Settings: Sendable {
     /// Whether styles may use colour (off for `NO_COLOR` and `--color never`: bold,
     /// underline and reverse video only).
-    public var usesColour: Bool
+    package var usesColour: Bool
     /// Whether the mouse wheel scrolls (which stops the terminal selecting text with the mouse
     /// unless Shift is held).
-    public var capturesMouse: Bool
+    package var capturesMouse: Bool
     /// Whether link text is a hyperlink (OSC 8) the terminal can open.
-    public var makesHyperlinks: Bool
+    package var makesHyperlinks: Bool
 
     /// Creates settings.
-    public init(usesColour: Bool = true, capturesMouse: Bool = false, makesHyperlinks: Bool = true) {
+    package init(usesColour: Bool = true, capturesMouse: Bool = false, makesHyperlinks: Bool = true) {
       self.usesColour = usesColour
       self.capturesMouse = capturesMouse
       self.makesHyperlinks = makesHyperlinks
@@ -27,18 +25,14 @@ public enum PagerSession {
   }
 
   /// Why a file could not be read: one line for the status line.
-  public struct LoadFailure: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+  package struct LoadFailure: Error, Sendable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
   }
 
   /// Whether there is a terminal to page on.
-  public static var hasTerminal: Bool {
-    #if canImport(Glibc)
-      return isatty(1) == 1
-    #else
-      return false
-    #endif
+  package static var hasTerminal: Bool {
+    FileDescriptor.standardOutput.isTerminal
   }
 
   /// Shows `model` until the reader quits. `load` reads file `index` of the model's
@@ -47,7 +41,7 @@ public enum PagerSession {
   /// less runs `+command`.
   ///
   /// - Returns: `false` when no terminal could be opened.
-  public static func run(
+  package static func run(
     _ model: inout PagerModel, settings: Settings = Settings(), startCommand: String? = nil,
     load: (Int) -> Result<DocumentSource, LoadFailure>
   ) -> Bool {
@@ -115,7 +109,7 @@ public enum PagerSession {
   private static func search(_ model: inout PagerModel, renderer: TextRenderer, decoder: inout KeyDecoder) {
     Terminal.catchesInterrupt = 1
     defer { Terminal.catchesInterrupt = 0 }
-    var lastDraw = monotonicMilliseconds()
+    var lastDraw = ContinuousClock.now
     while model.isSearching {
       model.continueSearch(pageLimit: 20)
       if Terminal.interrupted != 0 {
@@ -127,18 +121,12 @@ public enum PagerSession {
       var keys = decoder.feed(bytes)
       if bytes.last == 0x1B { keys += decoder.flush() }
       for key in keys { _ = model.handle(key) }
-      let now = monotonicMilliseconds()
-      if model.isSearching && now - lastDraw >= 100 {
+      let now = ContinuousClock.now
+      if model.isSearching && now - lastDraw >= .milliseconds(100) {
         draw(model, renderer)
         lastDraw = now
       }
     }
-  }
-
-  private static func monotonicMilliseconds() -> Int {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
   }
 
   private static func draw(_ model: PagerModel, _ renderer: TextRenderer) {

@@ -1,9 +1,5 @@
 internal import CPaginateSystem
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Runs a program with an argument vector (never a shell), feeds it bytes on standard input,
 /// and collects what it writes, within a time limit and an output limit.
@@ -15,9 +11,9 @@ internal import CPaginateSystem
 /// to this process kill the child's group first, then take the action they had before (the
 /// default: this process ends too); a signal this process ignores stays ignored. The state the
 /// signal handler reads lives in C (`CPaginateSystem`), written before the handler can run.
-struct ChildProcess {
+package struct ChildProcess {
   /// How the child ended.
-  enum Termination: Equatable {
+  package enum Termination: Equatable, Sendable {
     /// It exited with this status.
     case exited(Int32)
     /// A signal killed it.
@@ -25,17 +21,17 @@ struct ChildProcess {
   }
 
   /// What the child wrote, and how it ended.
-  struct Outcome {
-    var termination: Termination
-    var output: [UInt8]
+  package struct Outcome: Sendable {
+    package var termination: Termination
+    package var output: [UInt8]
     /// The start of its standard error (up to ``errorLimit`` bytes).
-    var errors: [UInt8]
+    package var errors: [UInt8]
   }
 
   /// Why a run did not come to an end of its own.
-  enum Failure: Error {
-    /// The program could not be started, or a system call failed while it ran (errno).
-    case systemError(Int32)
+  package enum Failure: Error {
+    /// The program could not be started, or a system call failed while it ran.
+    case systemError(Errno)
     /// It ran past the time limit and was killed.
     case timedOut(errors: [UInt8])
     /// It wrote more than the output limit and was killed.
@@ -43,44 +39,50 @@ struct ChildProcess {
   }
 
   /// The program's path.
-  var executable: String
+  package var executable: String
   /// The arguments after the program's name.
-  var arguments: [String]
+  package var arguments: [String]
   /// The time limit, in seconds.
-  var timeout: Double
+  package var timeout: Double
   /// The most bytes of standard output accepted.
-  var outputLimit: Int
+  package var outputLimit: Int
   /// How much of standard error is kept (the rest is read and dropped).
-  var errorLimit = 64 * 1024
+  package var errorLimit = 64 * 1024
+
+  /// A program to run.
+  package init(executable: String, arguments: [String], timeout: Double, outputLimit: Int) {
+    self.executable = executable
+    self.arguments = arguments
+    self.timeout = timeout
+    self.outputLimit = outputLimit
+  }
 
   /// Runs the program to its end, or kills it at the time or output limit.
-  func run(input: [UInt8]) throws(Failure) -> Outcome {
+  package func run(input: [UInt8]) throws(Failure) -> Outcome {
     // A write to a child that has stopped reading must not kill this process: block SIGPIPE
     // on this thread, and drop a pending one afterwards.
-    var pipeSignal = sigset_t()
-    sigemptyset(&pipeSignal)
-    sigaddset(&pipeSignal, SIGPIPE)
-    var savedMask = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &pipeSignal, &savedMask)
+    let pipeSignal = SignalSet([SIGPIPE])
+    let savedMask = pipeSignal.block()
     defer {
-      var pending = sigset_t()
-      sigpending(&pending)
-      if sigismember(&pending, SIGPIPE) == 1 && sigismember(&savedMask, SIGPIPE) == 0 {
-        var zero = timespec()
-        _ = sigtimedwait(&pipeSignal, nil, &zero)
-      }
-      pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+      if SignalSet.pending.contains(SIGPIPE) && !savedMask.contains(SIGPIPE) { pipeSignal.discardPending() }
+      savedMask.setAsMask()
     }
 
-    // Three pipes: the child's stdin, stdout and stderr. Each is [read end, write end].
-    var pipes: [[Int32]] = []
-    defer { for ends in pipes { for end in ends where end >= 0 { close(end) } } }
+    // Three pipes: the child's stdin, stdout and stderr, all close-on-exec (the child gets
+    // only the copies the spawn puts at 0, 1 and 2).
+    var open: [FileDescriptor] = []
+    defer { for descriptor in open { try? descriptor.close() } }
+    var pipes: [(read: FileDescriptor, write: FileDescriptor)] = []
     for _ in 0..<3 {
-      var ends: [Int32] = [-1, -1]
-      guard pipe(&ends) == 0 else { throw .systemError(errno) }
-      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // the child gets only its copies
-      pipes.append(ends)
+      do {
+        let ends = try FileDescriptor.pipe()
+        pipes.append(ends)
+        open += [ends.read, ends.write]
+      } catch {
+        throw .systemError(error)
+      }
     }
+    let ours = (stdin: pipes[0].write, stdout: pipes[1].read, stderr: pipes[2].read)
     // SIGINT, SIGTERM and SIGHUP kill the child's group (where the terminal's Ctrl-C does not
     // reach) before they take their course here. A signal between the spawn and the moment the
     // group is known is held, then delivered (see paginate_forwarding_begin); on this thread the
@@ -89,56 +91,46 @@ struct ChildProcess {
     defer { paginate_forwarding_end(slot) }
     // A descendant that leaves the child's group (setsid) but keeps a pipe is killed by the pipe.
     paginate_forwarding_pipes(
-      slot, paginate_pipe_inode(pipes[0][1]), paginate_pipe_inode(pipes[1][0]), paginate_pipe_inode(pipes[2][0]))
-    var termination = sigset_t()
-    sigemptyset(&termination)
-    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&termination, signal) }
-    var maskBeforeSpawn = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &termination, &maskBeforeSpawn)
+      slot, CUnsignedLong(ours.stdin.pipeInode), CUnsignedLong(ours.stdout.pipeInode),
+      CUnsignedLong(ours.stderr.pipeInode))
+    let maskBeforeSpawn = SignalSet([SIGINT, SIGTERM, SIGHUP]).block()
     let spawned = Result { () throws(Failure) in
-      try spawn(stdin: pipes[0][0], stdout: pipes[1][1], stderr: pipes[2][1])
+      try spawn(stdin: pipes[0].read, stdout: pipes[1].write, stderr: pipes[2].write)
     }
     if case .success(let pid) = spawned { paginate_forwarding_spawned(slot, pid) }
-    pthread_sigmask(SIG_SETMASK, &maskBeforeSpawn, nil)
+    maskBeforeSpawn.setAsMask()
     let pid = try spawned.get()
     // This side keeps the write end of stdin and the read ends of the outputs; collect()
     // closes those.
-    for (index, end) in [(0, 0), (1, 1), (2, 1)] {
-      close(pipes[index][end])
-      pipes[index][end] = -1
-    }
-    let ours = (stdin: pipes[0][1], stdout: pipes[1][0], stderr: pipes[2][0])
-    pipes = []
+    for descriptor in [pipes[0].read, pipes[1].write, pipes[2].write] { try? descriptor.close() }
+    open = []
     return try collect(
       pid: pid, forwardingSlot: slot, stdin: ours.stdin, stdout: ours.stdout, stderr: ours.stderr, input: input)
   }
 
-  private func spawn(stdin: Int32, stdout: Int32, stderr: Int32) throws(Failure) -> pid_t {
+  private func spawn(stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) throws(Failure) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    posix_spawn_file_actions_adddup2(&actions, stdin.rawValue, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout.rawValue, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr.rawValue, 2)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     posix_spawnattr_setpgroup(&attributes, 0)
-    var empty = sigset_t()
-    sigemptyset(&empty)
+    var empty = SignalSet().raw
     posix_spawnattr_setsigmask(&attributes, &empty)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
+    var defaults = SignalSet([SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT]).raw
     posix_spawnattr_setsigdefault(&attributes, &defaults)
 
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-    guard status == 0 else { throw .systemError(status) }
+    guard status == 0 else { throw .systemError(Errno(rawValue: status)) }
     return pid
   }
 
@@ -147,33 +139,34 @@ struct ChildProcess {
   /// The child is reaped through `paginate_forwarding_reap`, which stops forwarding signals to
   /// its group first: once reaped, its id may name someone else's group.
   private func collect(
-    pid: pid_t, forwardingSlot slot: Int32, stdin: Int32, stdout: Int32, stderr: Int32, input: [UInt8]
+    pid: pid_t, forwardingSlot slot: Int32, stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor,
+    input: [UInt8]
   ) throws(Failure) -> Outcome {
-    var stdin = stdin
-    for descriptor in [stdin, stdout, stderr] {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    var stdin: FileDescriptor? = stdin
+    for descriptor in [stdin!, stdout, stderr] {
+      do { try descriptor.setNonBlocking() } catch { throw .systemError(error) }
     }
     var open = (stdout: true, stderr: true)
     defer {
-      if stdin >= 0 { close(stdin) }
-      close(stdout)
-      close(stderr)
+      try? stdin?.close()
+      try? stdout.close()
+      try? stderr.close()
     }
     var output: [UInt8] = []
     var errors: [UInt8] = []
     var written = 0
     if input.isEmpty {
-      close(stdin)
-      stdin = -1
+      try? stdin?.close()
+      stdin = nil
     }
     let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    let inodes = [stdin?.pipeInode ?? 0, stdout.pipeInode, stderr.pipeInode].map { CUnsignedLong($0) }
 
     func kill() {
       _ = Glibc.kill(-pid, SIGKILL)
       _ = Glibc.kill(pid, SIGKILL)
       // A descendant that left the group (setsid) and still holds our pipes goes too.
-      let inodes = [stdin, stdout, stderr].map(paginate_pipe_inode)
       paginate_kill_pipe_holders(inodes, Int32(inodes.count), pid)
       var status: Int32 = 0
       _ = paginate_forwarding_reap(slot, pid, 1, &status)
@@ -185,32 +178,44 @@ struct ChildProcess {
         kill()
         throw .timedOut(errors: errors)
       }
-      var descriptors: [pollfd] = []
-      if stdin >= 0 { descriptors.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)) }
-      if open.stdout { descriptors.append(pollfd(fd: stdout, events: Int16(POLLIN), revents: 0)) }
-      if open.stderr { descriptors.append(pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)) }
-      let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
-      let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-      if ready < 0 && errno != EINTR {
+      var entries: [(descriptor: FileDescriptor, event: Poll.Event)] = []
+      if let stdin { entries.append((stdin, .writable)) }
+      if open.stdout { entries.append((stdout, .readable)) }
+      if open.stderr { entries.append((stderr, .readable)) }
+      let milliseconds = Int32(
+        clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+      let ready: [Bool]
+      do {
+        ready = try Poll.wait(entries, milliseconds: milliseconds)
+      } catch {
         kill()
-        throw .systemError(errno)
+        throw .systemError(error)
       }
-      guard ready > 0 else { continue }
-      for entry in descriptors where entry.revents != 0 {
-        if entry.fd == stdin {
-          let count = input.withUnsafeBytes { bytes in
-            write(stdin, bytes.baseAddress! + written, min(bytes.count - written, 1 << 16))
-          }
-          if count > 0 { written += count }
-          // All written, or the child stopped reading (EPIPE): that is its business.
-          if written == input.count || (count < 0 && errno != EAGAIN && errno != EINTR) {
-            close(stdin)
-            stdin = -1
+      for (entry, isReady) in zip(entries, ready) where isReady {
+        if entry.descriptor == stdin {
+          do throws(Errno) {
+            written += try entry.descriptor.write(input, written..<min(input.count, written + (1 << 16)))
+            if written == input.count {
+              try? entry.descriptor.close()
+              stdin = nil
+            }
+          } catch .wouldBlock {
+          } catch {
+            // The child stopped reading (EPIPE): that is its business.
+            try? entry.descriptor.close()
+            stdin = nil
           }
         } else {
-          let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+          let count: Int
+          do throws(Errno) {
+            count = try entry.descriptor.read(into: &buffer)
+          } catch .wouldBlock {
+            continue
+          } catch {
+            count = 0  // a read error ends that output as its end would
+          }
           if count > 0 {
-            if entry.fd == stdout {
+            if entry.descriptor == stdout {
               output.append(contentsOf: buffer[0..<count])
               if output.count > outputLimit {
                 kill()
@@ -219,8 +224,10 @@ struct ChildProcess {
             } else if errors.count < errorLimit {
               errors.append(contentsOf: buffer[0..<min(count, errorLimit - errors.count)])
             }
-          } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
-            if entry.fd == stdout { open.stdout = false } else { open.stderr = false }
+          } else if entry.descriptor == stdout {
+            open.stdout = false
+          } else {
+            open.stderr = false
           }
         }
       }

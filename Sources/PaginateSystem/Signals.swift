@@ -1,20 +1,17 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Signal set-up at start-up.
-enum Signals {
+package enum Signals {
   /// Unblocks SIGINT, SIGTERM and SIGHUP, which a parent (a test runner, a thread pool) may have
   /// left blocked in the inherited signal mask, so that an interrupted export can clean up.
   /// Signals the parent chose to *ignore* stay ignored, as `nohup` expects.
-  static func unblockTermination() {
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
-    sigaddset(&set, SIGHUP)
-    sigprocmask(SIG_UNBLOCK, &set, nil)
+  package static func unblockTermination() {
+    SignalSet([SIGINT, SIGTERM, SIGHUP]).unblock()
+  }
+
+  /// Ignores SIGPIPE, so that a write to a closed pipe fails with ``Errno/brokenPipe`` instead
+  /// of ending the program: the writer decides (`paginate big.md | head` stops quietly).
+  package static func ignoreBrokenPipe() {
+    signal(SIGPIPE, SIG_IGN)
   }
 }

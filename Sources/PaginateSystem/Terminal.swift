@@ -1,16 +1,16 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// The controlling terminal in raw mode on the alternate screen, always restored: on return,
 /// on SIGINT, SIGTERM and SIGHUP, on a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT), and
 /// around a suspension (SIGTSTP, then SIGCONT enters raw mode again and asks for a redraw).
 ///
-/// Signal handlers only use async-signal-safe calls (`write`, `tcsetattr`, `signal`, `raise`)
-/// on state prepared beforehand.
-enum Terminal {
+/// Safety: the state is `nonisolated(unsafe)` statics because signal handlers read it. The
+/// pager's one thread writes it in ``begin(mouse:)`` before any handler is installed, and the
+/// handlers read only what is initialised by then (``begin(mouse:)`` touches ``leaveBytes``
+/// first: a lazy initialisation, `swift_once`, is not async-signal-safe). They call only
+/// async-signal-safe functions (`write`, `tcsetattr`, `signal`, `raise`), and write only the
+/// `sig_atomic_t` flags and the self-pipe.
+package enum Terminal {
   /// The terminal's file descriptor (`/dev/tty`), or -1.
   nonisolated(unsafe) private(set) static var descriptor: Int32 = -1
   /// The settings to restore. Heap-allocated: Swift's `termios` is 57 bytes without its tail
@@ -19,27 +19,27 @@ enum Terminal {
   nonisolated(unsafe) private static let raw = UnsafeMutablePointer<termios>.allocate(capacity: 1)
   nonisolated(unsafe) private static var active = false
   /// The self-pipe that wakes the input loop when a signal arrives.
-  nonisolated(unsafe) private(set) static var wakeRead: Int32 = -1
+  nonisolated(unsafe) private static var wakeRead: Int32 = -1
   nonisolated(unsafe) private static var wakeWrite: Int32 = -1
   /// Set by SIGWINCH and SIGCONT: the screen must be measured and drawn again.
-  nonisolated(unsafe) static var needsResize: sig_atomic_t = 0
+  nonisolated(unsafe) package static var needsResize: Int32 = 0  // sig_atomic_t
 
   /// Set while a long task (a search) runs: SIGINT then sets ``interrupted`` instead of
   /// ending the pager.
-  nonisolated(unsafe) static var catchesInterrupt: sig_atomic_t = 0
-  nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+  nonisolated(unsafe) package static var catchesInterrupt: Int32 = 0  // sig_atomic_t
+  nonisolated(unsafe) package static var interrupted: Int32 = 0  // sig_atomic_t
   /// Whether the mouse is captured (``begin(mouse:)``).
   nonisolated(unsafe) private static var mouse = false
 
-  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-  static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
-  static let leaveSequence = "\u{1B}[?1000l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  package static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+  package static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
+  package static let leaveSequence = "\u{1B}[?1000l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
   nonisolated(unsafe) private static var leaveBytes: UnsafeMutablePointer<CChar>? = strdup(leaveSequence)
 
   /// Opens `/dev/tty`, saves its settings, and enters raw mode and the alternate screen.
   ///
   /// - Returns: `false` when there is no terminal to use.
-  static func begin(mouse: Bool = false) -> Bool {
+  package static func begin(mouse: Bool = false) -> Bool {
     self.mouse = mouse
     descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
     guard descriptor >= 0, tcgetattr(descriptor, saved) == 0 else { return false }
@@ -60,7 +60,7 @@ enum Terminal {
 
   /// Leaves raw mode and the alternate screen (safe to call more than once, and from a
   /// signal handler).
-  static func restore() {
+  package static func restore() {
     guard active else { return }
     active = false
     if let leaveBytes { _ = Glibc.write(descriptor, leaveBytes, strlen(leaveBytes)) }
@@ -79,26 +79,19 @@ enum Terminal {
   }
 
   /// Writes text to the terminal.
-  static func write(_ text: String) {
+  package static func write(_ text: String) {
     var bytes = Array(text.utf8)
     write(&bytes)
   }
 
   /// Writes bytes to the terminal, all of them.
-  static func write(_ bytes: inout [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno != EINTR && errno != EAGAIN {
-        return
-      }
-    }
+  package static func write(_ bytes: inout [UInt8]) {
+    // A terminal that went away (hung up) takes nothing more: the pager ends on SIGHUP.
+    try? FileDescriptor(rawValue: descriptor).writeAll(bytes)
   }
 
   /// The terminal's size in columns and rows.
-  static func size() -> (columns: Int, rows: Int) {
+  package static func size() -> (columns: Int, rows: Int) {
     var window = winsize()
     if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0 && window.ws_col > 0 && window.ws_row > 0 {
       return (Int(window.ws_col), Int(window.ws_row))
@@ -108,18 +101,20 @@ enum Terminal {
 
   /// Waits up to `timeout` milliseconds (-1: forever) for input or a signal; returns the
   /// bytes read from the terminal (empty after a signal or a time-out).
-  static func read(timeout: Int32) -> [UInt8] {
-    var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-    let ready = poll(&fds, 2, timeout)
-    guard ready > 0 else { return [] }
-    if fds[1].revents != 0 {
-      var drain = [UInt8](repeating: 0, count: 64)
-      _ = drain.withUnsafeMutableBytes { Glibc.read(wakeRead, $0.baseAddress, $0.count) }
+  package static func read(timeout: Int32) -> [UInt8] {
+    let terminal = FileDescriptor(rawValue: descriptor)
+    let wake = FileDescriptor(rawValue: wakeRead)
+    guard let ready = try? Poll.wait([(terminal, .readable), (wake, .readable)], milliseconds: timeout) else {
+      return []
     }
-    guard fds[0].revents & Int16(POLLIN) != 0 else { return [] }
+    if ready[1] {
+      var drain = [UInt8](repeating: 0, count: 64)
+      _ = try? wake.read(into: &drain)
+    }
+    guard ready[0] else { return [] }
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-    return count > 0 ? Array(buffer[0..<count]) : []
+    let count = (try? terminal.read(into: &buffer)) ?? 0
+    return Array(buffer[0..<count])
   }
 
   private static func wake() {

@@ -66,7 +66,7 @@ struct AdaptersCommand: ParsableCommand {
     func pad(_ text: String, _ width: Int) -> String {
       text + String(repeating: " ", count: max(width - DisplayWidth.of(text), 0))
     }
-    var output = OutputWriter(fileDescriptor: 1)
+    var output = OutputWriter()
     output.write(pad("NAME", nameWidth) + "  " + pad("EXTENSIONS", extensionWidth) + "  DESCRIPTION\n")
     for row in rows {
       output.write(pad(row.name, nameWidth) + "  " + pad(row.extensions, extensionWidth) + "  " + row.summary + "\n")

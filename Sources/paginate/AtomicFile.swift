@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-import CPaginateSystem
+import PaginateSystem
 
 /// Writes a file atomically, as it is produced: the bytes go to a temporary file in the same
 /// folder, which is synced and renamed over the destination only by ``commit()``. On Linux the
-/// temporary file has no name until then (`O_TMPFILE`), so not even SIGKILL leaves one behind. An interrupted or failed write
-/// leaves no partial file: the temporary file is removed on error and on SIGINT, SIGTERM and
-/// SIGHUP.
+/// temporary file has no name until then (`O_TMPFILE`), so not even SIGKILL leaves one behind.
+/// An interrupted or failed write leaves no partial file: the temporary file is removed on
+/// error and on SIGINT, SIGTERM and SIGHUP.
 ///
 /// What is not a regular file is never replaced: a FIFO, a device (`/dev/null`, a terminal) or
 /// a symbolic link to one is written into. A symbolic link to a regular file keeps being a
@@ -22,20 +17,20 @@ struct AtomicFile {
 
   /// The path asked for, for messages.
   private let path: String
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
   /// The temporary file renamed over ``target`` by ``commit()``; `nil` when writing into a FIFO
-  /// or a device.
+  /// or a device, or into an unnamed file (``isUnnamed``) not yet linked.
   private let temporary: String?
   private let target: String
   /// The file replaced, whose mode and owner the new one keeps.
-  private let existing: stat?
+  private let existing: FileStatus?
   /// The folder of ``target``, where the temporary file is.
   private let folder: String
   /// Whether the temporary file has no name yet (`O_TMPFILE`).
   private let isUnnamed: Bool
   private var buffer: [UInt8] = []
   /// The first write error, reported by ``commit()``.
-  private var failure: String?
+  private var failure: Errno?
 
   /// Writes `bytes` to `path`.
   static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
@@ -48,25 +43,26 @@ struct AtomicFile {
   /// thing itself.
   init(_ path: String) throws(Failure) {
     self.path = path
-    var status = stat()
-    let exists = stat(path, &status) == 0
-    if exists && (status.st_mode & S_IFMT) != S_IFREG {
+    let status = try? FileStatus(path: path)
+    if let status, status.kind != .regular {
       // Written into, as a shell's `>` would.
-      descriptor = open(path, O_WRONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw Failure(description: "\(path): cannot write: \(String(cString: strerror(errno)))") }
+      do {
+        descriptor = try FileDescriptor.open(path, .writeOnly)
+      } catch {
+        throw Failure(description: "\(path): cannot write: \(error)")
+      }
       (temporary, target, existing, folder, isUnnamed) = (nil, path, nil, "", false)
       return
     }
     // Through a symbolic link, the file it names is the one replaced.
-    target = exists ? Self.resolved(path) ?? path : path
-    existing = exists ? status : nil
+    target = status != nil ? FileSystem.resolvingLinks(path) ?? path : path
+    existing = status
     let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
     self.folder = folder.isEmpty ? "/" : folder
     buffer.reserveCapacity(1 << 16)
     // An unnamed file where the file system allows (Linux's O_TMPFILE): even SIGKILL leaves
     // nothing behind; it gets a name only at commit. Elsewhere a named temporary file.
-    let unnamed = paginate_open_unnamed_file(self.folder, 0o600)
-    if unnamed >= 0 {
+    if let unnamed = try? FileSystem.openUnnamedFile(in: self.folder, permissions: 0o600) {
       descriptor = unnamed
       temporary = nil
       isUnnamed = true
@@ -74,14 +70,12 @@ struct AtomicFile {
     }
     isUnnamed = false
     // A short name of its own, so that any name up to NAME_MAX can be written.
-    var template = Array("\(self.folder)/.paginate-XXXXXX".utf8CString)
-    descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      throw Failure(description: "\(path): cannot create a file in '\(folder)': \(String(cString: strerror(errno)))")
+    do {
+      (descriptor, temporary) = try FileSystem.createTemporaryFile(in: self.folder, prefix: ".paginate-")
+    } catch {
+      throw Failure(description: "\(path): cannot create a file in '\(folder)': \(error)")
     }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    self.temporary = temporary
-    TemporaryFiles.register(temporary)
+    TemporaryFile.register(temporary!)
   }
 
   /// Appends `bytes`, written out in blocks of 64 KiB.
@@ -96,7 +90,9 @@ struct AtomicFile {
   }
 
   private mutating func flush() {
-    if failure == nil { failure = Self.writeAll(buffer, to: descriptor) }
+    if failure == nil {
+      do { try descriptor.writeAll(buffer) } catch { failure = error }
+    }
     buffer.removeAll(keepingCapacity: true)
   }
 
@@ -108,97 +104,43 @@ struct AtomicFile {
     var temporary = temporary
     if isUnnamed && failure == nil {
       // Named for the moment between the link and the rename (a link cannot replace a file).
-      let name = "\(folder)/.paginate-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-      if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 {
+      let name = "\(folder)/.paginate-\(CurrentProcess.id)-\(UInt32.random(in: 0...UInt32.max))"
+      do {
+        try FileSystem.link(descriptor, as: name)
         temporary = name
-        TemporaryFiles.register(name)
-      } else {
-        failure = String(cString: strerror(errno))
+        TemporaryFile.register(name)
+      } catch {
+        failure = error
       }
     }
-    if isUnnamed && temporary == nil {
-      close(descriptor)
-    } else if let temporary {
-      defer { TemporaryFiles.unregister() }
-      if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-      if let existing {
-        fchmod(descriptor, existing.st_mode & 0o7777)
-        if getuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
-      } else {
-        // The usual permissions for a new file (mkstemp makes it private).
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
+    if let temporary {
+      defer { TemporaryFile.unregister() }
+      if failure == nil {
+        do { try descriptor.sync() } catch { failure = error }
       }
-      if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-      if failure == nil && rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
-      if failure != nil { unlink(temporary) }
+      if let existing {
+        try? descriptor.setPermissions(existing.permissions)
+        if CurrentProcess.isRoot { try? descriptor.setOwner(existing.owner, group: existing.group) }
+      } else {
+        // The usual permissions for a new file (a temporary file is made private).
+        try? descriptor.setPermissions(0o666 & ~FileSystem.creationMask)
+      }
+      do { try descriptor.close() } catch { failure = failure ?? error }
+      if failure == nil {
+        do { try FileSystem.rename(temporary, to: target) } catch { failure = error }
+      }
+      if failure != nil { try? FileSystem.remove(temporary) }
     } else {
-      close(descriptor)
+      // Written into a FIFO or a device, or an unnamed file that could not be named: closing
+      // an unnamed file removes it.
+      do { try descriptor.close() } catch { failure = failure ?? error }
     }
     if let failure { throw Failure(description: "\(path): cannot write: \(failure)") }
   }
 
-  /// Writes every byte; the reason when that fails.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-    var offset = 0
-    return bytes.withUnsafeBytes { buffer -> String? in
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          return String(cString: strerror(errno))
-        }
-      }
-      return nil
-    }
-  }
-
-  /// The path with its symbolic links resolved.
-  private static func resolved(_ path: String) -> String? {
-    guard let real = realpath(path, nil) else { return nil }
-    defer { free(real) }
-    return String(cString: real)
-  }
-
   /// Whether `path` and `other` name the same existing file.
   static func sameFile(_ path: String, _ other: String) -> Bool {
-    var first = stat()
-    var second = stat()
-    guard stat(path, &first) == 0, stat(other, &second) == 0 else { return false }
-    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
-  }
-}
-
-/// The temporary file being written, removed by a signal handler if the program is interrupted.
-enum TemporaryFiles {
-  /// The path as a C string, readable from a signal handler.
-  nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
-
-  static func register(_ temporary: String) {
-    path = strdup(temporary)
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
-      Glibc.signal(signal) { number in
-        if let path = TemporaryFiles.path { unlink(path) }
-        Glibc.signal(number, SIG_DFL)
-        raise(number)
-      }
-    }
-  }
-
-  static func unregister() {
-    let old = path
-    path = nil
-    free(old)
-  }
-
-  /// Removes the temporary file being written, if there is one: the program is ending with an
-  /// error, and nothing half-written may stay behind.
-  static func discard() {
-    if let path { unlink(path) }
-    unregister()
+    guard let first = try? FileStatus(path: path), let second = try? FileStatus(path: other) else { return false }
+    return first.device == second.device && first.inode == second.inode
   }
 }

@@ -1,11 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import ArgumentParser
 import PaginateAdapters
 import PaginateLayout
 import PaginateModel
 import PaginatePager
+import PaginateSystem
 
 /// `paginate browse [OPTIONS] FILE`: page through a document in the terminal.
 struct BrowseCommand: ParsableCommand {
@@ -65,7 +63,7 @@ struct BrowseCommand: ParsableCommand {
     }
     if files.isEmpty {
       // As less does: no file and a terminal for input is a mistake, not a wait.
-      guard isatty(0) == 0 else {
+      guard !FileDescriptor.standardInput.isTerminal else {
         Diagnostics.fail("missing file name (browse reads standard input only from a pipe; see paginate browse --help)")
       }
       files = ["-"]

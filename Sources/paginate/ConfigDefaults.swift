@@ -1,11 +1,6 @@
 import ArgumentParser
 import PaginateConfig
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PaginateSystem
 
 /// Default options from the config file and the `PAGINATE_OPTIONS` environment variable, put
 /// in front of the command line's own options so that those win.
@@ -175,29 +170,23 @@ enum ConfigDefaults {
   /// The configuration file's text; `nil` when there is none. A FIFO, a device or a file of
   /// more than ``maximumConfigSize`` is refused: reading it could block or never end.
   private static func readFile(_ path: String) throws(Failure) -> String? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
+    guard let status = try? FileStatus(path: path) else { return nil }
+    guard status.kind == .regular else {
       throw Failure(description: "\(path): not a regular file; a configuration file is one")
     }
-    guard Int(status.st_size) <= maximumConfigSize else {
-      throw Failure(description: "\(path): larger than 1 MiB; is it the configuration file?")
+    let tooLarge = Failure(description: "\(path): larger than 1 MiB; is it the configuration file?")
+    guard status.size <= maximumConfigSize else { throw tooLarge }
+    // Non-blocking: should the path have become a FIFO since, opening it does not wait.
+    guard let file = try? FileDescriptor.open(path, .readOnly, options: .nonBlocking) else { return nil }
+    defer { try? file.close() }
+    let read: (bytes: [UInt8], isComplete: Bool)
+    do {
+      read = try file.readToEnd(limit: maximumConfigSize)
+    } catch {
+      throw Failure(description: "\(path): cannot read: \(error)")
     }
-    // O_NONBLOCK: should the path have become a FIFO since, opening it does not wait.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count <= maximumConfigSize {
-      let count = read(descriptor, &buffer, buffer.count)
-      if count <= 0 { break }
-      bytes += buffer[0..<count]
-    }
-    guard bytes.count <= maximumConfigSize else {
-      throw Failure(description: "\(path): larger than 1 MiB; is it the configuration file?")
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    guard read.isComplete else { throw tooLarge }
+    return String(decoding: read.bytes, as: UTF8.self)
   }
 
   /// The words of `PAGINATE_OPTIONS` when they are all options (and their values) of

@@ -1,12 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import ArgumentParser
 import PaginateAdapters
 import PaginateLayout
 import PaginateModel
+import PaginateSystem
 
 /// Messages for the user on standard error, one line each, prefixed with `paginate:`.
 /// Every message has its control characters made visible (as document text has): a file name,
@@ -22,9 +18,9 @@ enum Diagnostics {
   }
 
   static func fail(_ message: String, status: Int32 = 1) -> Never {
-    TemporaryFiles.discard()
+    TemporaryFile.discard()
     write("paginate: \(VisibleControls.escape(message))\n")
-    exit(status)
+    CurrentProcess.exit(status)
   }
 
   /// Writes `text` to stderr as it is (progress lines).
@@ -33,8 +29,8 @@ enum Diagnostics {
   }
 
   private static func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    // Nothing to be done when standard error is gone.
+    try? FileDescriptor.standardError.writeAll(Array(text.utf8))
   }
 }
 

@@ -1,11 +1,7 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import ArgumentParser
 import PaginateLayout
 import PaginateRender
+import PaginateSystem
 
 /// `paginate export --pages RANGES -o OUT FILE ...`: write a page range as text, JSON or HTML.
 struct ExportCommand: ParsableCommand {
@@ -76,7 +72,7 @@ struct ExportCommand: ParsableCommand {
 
   mutating func run() throws {
     let format = try resolvedFormat()
-    var progress = Progress(enabled: output != "-" && isatty(2) == 1)
+    var progress = Progress(enabled: output != "-" && FileDescriptor.standardError.isTerminal)
     // Text has no styles: `--marks auto` marks them in it. A page set and HTML carry styles.
     var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: format != .text)
     // Each page is written as it is laid out, so memory holds a page (and a spread) rather than

@@ -109,7 +109,7 @@ struct ExportSink {
   /// Standard output for `-`, else the file at `path`.
   init(_ path: String) throws(AtomicFile.Failure) {
     if path == "-" {
-      standardOutput = OutputWriter(fileDescriptor: 1)
+      standardOutput = OutputWriter()
     } else {
       file = try AtomicFile(path)
     }

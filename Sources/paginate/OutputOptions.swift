@@ -1,22 +1,16 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import ArgumentParser
+import PaginateSystem
 
 /// What the environment says about the terminal standard output goes to.
 enum OutputTerminal {
   /// Whether `NO_COLOR` is set and not empty.
   static var forbidsColour: Bool {
-    if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return true }
-    return false
+    !(CurrentProcess.environment("NO_COLOR") ?? "").isEmpty
   }
 
   /// Whether standard output is a terminal that is not `TERM=dumb`.
   static var isCapable: Bool {
-    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-    return isatty(1) == 1
+    CurrentProcess.environment("TERM") != "dumb" && FileDescriptor.standardOutput.isTerminal
   }
 }
 

@@ -1,20 +1,16 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import PaginateSystem
 
 /// A buffered writer to a file descriptor. A closed pipe (`paginate big.md | head`) ends the
 /// program quietly instead of raising SIGPIPE or printing an error.
 struct OutputWriter {
-  let fileDescriptor: Int32
+  let fileDescriptor: FileDescriptor
   private var buffer: [UInt8] = []
   private let capacity = 1 << 16
 
-  init(fileDescriptor: Int32) {
+  init(fileDescriptor: FileDescriptor = .standardOutput) {
     self.fileDescriptor = fileDescriptor
     buffer.reserveCapacity(capacity)
-    signal(SIGPIPE, SIG_IGN)
+    Signals.ignoreBrokenPipe()
   }
 
   /// Appends bytes produced in place by `produce` (a renderer), without an intermediate array.
@@ -34,18 +30,12 @@ struct OutputWriter {
   }
 
   mutating func flush() {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written >= 0 {
-        offset += written
-      } else if errno == EINTR {
-        continue
-      } else if errno == EPIPE {
-        exit(0)  // the reader went away: stop quietly, as `yes | head` does
-      } else {
-        Diagnostics.fail("cannot write output: \(String(cString: strerror(errno)))")
-      }
+    do {
+      try fileDescriptor.writeAll(buffer)
+    } catch .brokenPipe {
+      CurrentProcess.exit(0)  // the reader went away: stop quietly, as `yes | head` does
+    } catch {
+      Diagnostics.fail("cannot write output: \(error)")
     }
     buffer.removeAll(keepingCapacity: true)
   }

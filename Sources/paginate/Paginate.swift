@@ -5,10 +5,7 @@ import PaginateModel
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-  internal import CMalloc
-#endif
+import PaginateSystem
 
 /// The `paginate` command: prints pages by default; `adapters` lists the input formats.
 @main
@@ -41,12 +38,10 @@ extension Paginate {
       print(script)
       return
     }
-    // `paginate -b FILE` is `paginate browse FILE`.
-    if let index = arguments.firstIndex(where: { $0 == "-b" || $0 == "--browse" }),
-      !["print", "export", "browse", "adapters"].contains(arguments.first ?? "")
-    {
-      arguments.remove(at: index)
-      arguments.insert("browse", at: 0)
+    // `paginate -b FILE` is `paginate browse FILE`: as the first argument only, so that `-b`
+    // as an option's value (`--header -b`) or a file name after `--` stays what it is.
+    if let first = arguments.first, first == "-b" || first == "--browse" {
+      arguments[0] = "browse"
     }
     let expanded: [String]
     do {
@@ -68,40 +63,34 @@ extension Paginate {
   /// holding `ESC ] 0 ;`, say) never reaches the terminal raw.
   static func exitShowingSafely(_ error: any Error) -> Never {
     let code = exitCode(for: error)
-    if code != .success { TemporaryFiles.discard() }  // nothing half-written stays behind
+    if code != .success { TemporaryFile.discard() }  // nothing half-written stays behind
     let message = fullMessage(for: error)
     if code == .success {
       if !message.isEmpty { print(message) }
-      Glibc.exit(0)
+      CurrentProcess.exit(0)
     }
     if !message.isEmpty { Diagnostics.raw(VisibleControls.escape(message, keepingTabsAndNewlines: true) + "\n") }
-    Glibc.exit(code.rawValue)
+    CurrentProcess.exit(code.rawValue)
   }
 }
 
 extension Paginate {
   /// Turns off glibc's fast bins. Markdown is converted on one thread and laid out on
   /// another, so most small blocks are freed by a thread other than the one that made them;
-  /// with fast bins, every later allocation of 1 KiB or more on the converter's thread first
-  /// merged all of them (`malloc_consolidate`, a fifth of that thread's time). Without them a
-  /// free goes to the thread's cache or is merged at once. Measured: 8 MB of Markdown 8%
-  /// faster; plain text unchanged.
+  /// with fast bins, every later allocation of 1 KiB or more on the converter's thread would
+  /// first merge all of them (`malloc_consolidate`). Without them a free goes to the thread's
+  /// cache or is merged at once.
   ///
   /// It also pads each extension of the heap to 64 MiB of address space (pages are only made
   /// resident when used). A thread's arena otherwise grows a page or so at a time, one
-  /// `mprotect` call each: 13,700 calls for 8 MB of Markdown, whose blocks are built on the
-  /// converter's thread. Measured: 34 calls, system time 96 ms → 50 ms, wall time 5% less;
-  /// peak memory and plain text unchanged. Setting it also fixes glibc's mmap threshold at
-  /// 128 KiB (no longer raised as large blocks are freed), so larger blocks are mapped and
-  /// unmapped each time; plain text, whose read buffers are that size, measured no slower
-  /// (page faults for 16 MB of prose 1,860 → 1,564). The price: glibc also keeps up to 64 MiB
-  /// of freed memory at the top of each arena instead of returning it, which a long pager
-  /// session over a big Markdown file holds on to.
+  /// `mprotect` call each, and Markdown's blocks are built on the converter's thread. Setting
+  /// it also fixes glibc's mmap threshold at 128 KiB (not raised as large blocks are freed),
+  /// so larger blocks are mapped and unmapped each time; plain text, whose read buffers are
+  /// that size, is no slower for it. The price: glibc also keeps up to 64 MiB of freed memory
+  /// at the top of each arena instead of returning it, which a long pager session over a big
+  /// Markdown file holds on to.
   static func tuneAllocator() {
-    #if canImport(Glibc)
-      _ = mallopt(M_MXFAST, 0)
-      _ = mallopt(M_TOP_PAD, 64 << 20)
-    #endif
+    SystemMemory.tuneAllocator(fastBins: false, topPad: 64 << 20)
   }
 }
 

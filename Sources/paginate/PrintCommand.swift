@@ -45,7 +45,7 @@ struct PrintCommand: ParsableCommand {
   var files: [String] = []
 
   mutating func run() throws {
-    var writer = OutputWriter(fileDescriptor: 1)
+    var writer = OutputWriter()
     let styled = output.color.usesANSI
     var printed = PrintedText(
       renderer: TextRenderer(usesANSI: styled, makesHyperlinks: output.hyperlinks.makesLinks), facing: layout.facingOptions,

@@ -71,6 +71,29 @@ void paginate_kill_pipe_holders(const unsigned long *inodes, int count, pid_t gr
 /// does not import); -1 with `errno` set where the file system does not allow it.
 int paginate_open_unnamed_file(const char *directory, unsigned int mode);
 
+/// A pipe whose two ends are close-on-exec from the start (`pipe2` with `O_CLOEXEC`, so that a
+/// child spawned meanwhile by another thread cannot inherit them); -1 with `errno` set.
+int paginate_open_pipe(int ends[2]);
+
+/// Creates and opens a new private file from `template_path` (ending in `XXXXXX`, replaced by
+/// the name made), close-on-exec (`mkostemp`); -1 with `errno` set.
+int paginate_make_temporary_file(char *template_path);
+
+// MARK: The temporary file being written
+
+/// Names the temporary file an export is writing (copied; at most 4095 bytes) and, the first
+/// time, installs handlers for SIGINT, SIGTERM and SIGHUP that remove it and then end the
+/// program as the signal would (a signal this process ignores stays ignored). A signal
+/// forwarded to a child (`paginate_forwarding_begin`) removes it too. Returns -1 when the path
+/// is too long.
+int paginate_temporary_file_register(const char *path);
+
+/// Forgets the temporary file (it was renamed into place or removed).
+void paginate_temporary_file_unregister(void);
+
+/// Removes the registered temporary file, if there is one, and forgets it. Async-signal-safe.
+void paginate_temporary_file_remove(void);
+
 // MARK: C's sizes of libc structures
 
 /// `sizeof(struct sigaction)`.

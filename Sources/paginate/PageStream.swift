@@ -3,9 +3,8 @@ import PaginateLayout
 import PaginateModel
 import PaginateRender
 
-/// The pages of one or more files, in order, as printed: numbering runs on from file to file,
-/// each file starts on a new page (on a recto when double-sided, with a blank verso inserted),
-/// and only the selected page numbers are passed on. Layout stops as soon as no later page can
+/// The pages of one or more files, in order, as printed (numbered as one run of pages by the
+/// layout's ``DocumentSequence``), with only the selected page numbers passed on. Layout stops as soon as no later page can
 /// be selected.
 struct PageStream {
   var files: [String]
@@ -62,8 +61,7 @@ struct PageStream {
   private mutating func run(
     registry: AdapterRegistry, lastPageNumber: Int?, counting: Bool, _ body: (Page, String?) throws -> Void
   ) throws {
-    var nextNumber = layout.firstPage
-    var ordinal = 0
+    var sequence = DocumentSequence(firstPageNumber: layout.firstPage)
     var complete = true
     files: for path in files {
       let loaded: LoadedSource
@@ -82,18 +80,10 @@ struct PageStream {
       let name = loaded.name
       var options = layout.layoutOptions(fileName: name, styled: styled)
       options.lastPageNumber = lastPageNumber
-      if layout.doubleSided && Page.side(of: nextNumber) == .verso && ordinal > 0 {
-        let blank = Page(
-          index: ordinal, number: nextNumber, side: .verso, isBlank: true,
-          lines: Array(repeating: Line(), count: options.pageSize.lines), source: nil, runningHead: "")
-        if !counting, selection.contains(blank.number) {
-          try body(blank, title)
-          selectedCount += 1
-        }
-        ordinal += 1
-        nextNumber += 1
+      if let blank = sequence.begin(&options), !counting, selection.contains(blank.number) {
+        try body(blank, title)
+        selectedCount += 1
       }
-      options.firstPageNumber = nextNumber
       // Printing passes each page once: keep none behind, so memory stays bounded.
       // The options were checked when the command line was parsed.
       var pages = Diagnostics.orFail { () throws(LayoutError) in
@@ -102,9 +92,7 @@ struct PageStream {
       if title == nil { title = pages.title }
       if counting {
         pages.layOutAll()
-        let count = pages.laidOutCount
-        ordinal += count
-        nextNumber += count
+        sequence.skip(pages: pages.laidOutCount)
         continue
       }
       var index = 0
@@ -113,14 +101,11 @@ struct PageStream {
           complete = false
           break files
         }
+        let placed = sequence.place(page)
         if selection.contains(page.number) {
-          var stamped = page
-          stamped.index = ordinal
-          try body(stamped, title)
+          try body(placed, title)
           selectedCount += 1
         }
-        ordinal += 1
-        nextNumber = page.number + 1
         index += 1
       }
       if !counting && pages.notesLeftOut > 0 {
@@ -136,7 +121,7 @@ struct PageStream {
         skipped.append(error)
       }
     }
-    if complete { totalPages = ordinal }
+    if complete { totalPages = sequence.nextIndex }
   }
 
   /// Ends the program when `--pages` selected no page at all, with one line saying how many

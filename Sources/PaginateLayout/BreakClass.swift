@@ -47,7 +47,7 @@ enum BreakClass: UInt8 {
   /// Whether a line break is allowed between a cluster of class `before` and one of class
   /// `after` with no space between them. `beforeIsCJK`/`afterIsCJK` say whether the punctuation
   /// involved is CJK (a break after `。` before an ideograph is fine; after a Latin `.` it is not).
-  static func allowsBreak(between before: BreakClass, _ beforeIsCJK: Bool, and after: BreakClass, _ afterIsCJK: Bool)
+  static func allowsBreak(between before: BreakClass, beforeIsCJK: Bool, and after: BreakClass, afterIsCJK: Bool)
     -> Bool
   {
     if after == .closing || before == .opening { return false }

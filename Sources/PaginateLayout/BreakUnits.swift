@@ -85,7 +85,8 @@ enum BreakUnits {
         if end < count && bytes[end] >= 0x80 { end -= 1 }
         if end > index {
           if hasPrevious && (previousIsCJK || previousClass == .dash)
-            && BreakClass.allowsBreak(between: previousClass, previousIsCJK, and: BreakClass.of(UInt32(byte)), false)
+            && BreakClass.allowsBreak(
+              between: previousClass, beforeIsCJK: previousIsCJK, and: BreakClass.of(UInt32(byte)), afterIsCJK: false)
           {
             close(at: index, spaceAfter: false)
           }
@@ -103,14 +104,14 @@ enum BreakUnits {
         if unitStart >= 0 {
           close(at: index, spaceAfter: true)
         } else if !units.isEmpty {
-          units.setLastSpaceAfter(true)
+          units.markLast(spaceAfter: true)
         }
         index += 1
         continue
       }
       if byte < 0x80 && (index + 1 == count || bytes[index + 1] < 0x80) {
         let breakClass = BreakClass.of(UInt32(byte))
-        if hasPrevious && BreakClass.allowsBreak(between: previousClass, previousIsCJK, and: breakClass, false) {
+        if hasPrevious && BreakClass.allowsBreak(between: previousClass, beforeIsCJK: previousIsCJK, and: breakClass, afterIsCJK: false) {
           close(at: index, spaceAfter: false)
         }
         if unitStart < 0 { unitStart = index }
@@ -143,7 +144,7 @@ enum BreakUnits {
       }
       let breakClass = BreakClass.of(value)
       let isCJK = breakClass == .ideographic || (value >= 0x2E80 && breakClass != .ordinary)
-      if hasPrevious && BreakClass.allowsBreak(between: previousClass, previousIsCJK, and: breakClass, isCJK) {
+      if hasPrevious && BreakClass.allowsBreak(between: previousClass, beforeIsCJK: previousIsCJK, and: breakClass, afterIsCJK: isCJK) {
         close(at: start, spaceAfter: false)
       }
       if unitStart < 0 { unitStart = start }
@@ -153,7 +154,7 @@ enum BreakUnits {
       previousIsCJK = isCJK
     }
     close(at: count, spaceAfter: false)
-    if !units.isEmpty { units.setLastSpaceAfter(false) }
+    if !units.isEmpty { units.markLast(spaceAfter: false) }
   }
 
   /// The fast path for prose: from `start`, where a word begins and no unit is open, appends
@@ -271,7 +272,7 @@ private struct UnitBuffer: ~Copyable {
     self.joinedLength &+= joinedLength
   }
 
-  mutating func setLastSpaceAfter(_ value: Bool) {
+  mutating func markLast(spaceAfter value: Bool) {
     if base[count - 1].spaceAfter != value { joinedLength += value ? 1 : -1 }
     base[count - 1].spaceAfter = value
   }

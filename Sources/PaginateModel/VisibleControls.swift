@@ -89,20 +89,20 @@ public enum VisibleControls {
   /// bidirectional controls are `E2 80 AA`–`E2 80 AE` and `E2 81 A6`–`E2 81 A9`.
   public static func needsEscaping(_ text: String, keepingTabsAndNewlines: Bool = false) -> Bool {
     var utf8 = text.utf8
-    if let answer = utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines) }) {
+    if let answer = utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines: keepingTabsAndNewlines) }) {
       return answer
     }
     var copy = text
     copy.makeContiguousUTF8()
     utf8 = copy.utf8
-    return utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines) }) ?? true
+    return utf8.withContiguousStorageIfAvailable({ scan($0, keepingTabsAndNewlines: keepingTabsAndNewlines) }) ?? true
   }
 
   /// Whether UTF-8 `bytes` (valid, or with invalid sequences that decoding will replace) hold
   /// a character that ``escape(_:keepingTabsAndNewlines:)`` would change: an adapter asks
   /// before it makes a string of them.
   package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, keepingTabsAndNewlines: Bool) -> Bool {
-    scan(bytes, keepingTabsAndNewlines)
+    scan(bytes, keepingTabsAndNewlines: keepingTabsAndNewlines)
   }
 
   /// The index of the first byte at or after `start` that is not printable ASCII (0x20 to
@@ -120,7 +120,7 @@ public enum VisibleControls {
       picks: { $0 &- 0x20 >= 0x5F })
   }
 
-  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ keepTabs: Bool) -> Bool {
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, keepingTabsAndNewlines keepTabs: Bool) -> Bool {
     let count = bytes.count
     var index = 0
     while true {

@@ -1,5 +1,5 @@
 /// A key press (or mouse wheel step) as the pager understands it.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
   /// A printable character, or a control key as its letter with ``control``.
   case character(Character)
   /// A control-letter combination, such as Ctrl-L (`control("l")`).

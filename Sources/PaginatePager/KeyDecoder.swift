@@ -3,14 +3,14 @@
 ///
 /// Bytes are fed as they arrive; an incomplete sequence waits for more. A lone ESC followed by
 /// nothing within the read is the Escape key (see ``flush()``).
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
   /// Creates a decoder.
-  public init() {}
+  package init() {}
 
   /// Feeds bytes; returns the keys they complete.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
     while let (key, length) = Self.decode(pending[...]) {
@@ -21,7 +21,7 @@ public struct KeyDecoder: Sendable {
   }
 
   /// Ends a read: a lone ESC still waiting is the Escape key; other partial input is dropped.
-  public mutating func flush() -> [Key] {
+  package mutating func flush() -> [Key] {
     defer { pending.removeAll() }
     return pending == [0x1B] ? [.escape] : []
   }

@@ -1,7 +1,7 @@
 import PaginateLayout
 
 /// What a key asks the pager to do.
-public enum PagerCommand: Sendable, Hashable, CaseIterable {
+package enum PagerCommand: Sendable, Hashable, CaseIterable {
   case forwardWindow, backWindow
   case forwardHalfWindow, backHalfWindow
   case forwardLine, backLine
@@ -16,24 +16,24 @@ public enum PagerCommand: Sendable, Hashable, CaseIterable {
 /// One row of the key table: the keys for a command, what the help says, and what less does
 /// with the same keys. The table is the one source of the keys the pager obeys, of its help
 /// screen and of the key table in the README.
-public struct PagerKeyBinding: Sendable, Hashable {
+package struct PagerKeyBinding: Sendable, Hashable {
   /// The keys, in the order the help lists them.
-  public var keys: [Key]
+  package var keys: [Key]
   /// The keys as the help and the README show them (`Space f PgDn ^F`).
-  public var label: String
+  package var label: String
   /// A key typed first: `:` for `:n`, `-` for `-f` (as in less); `nil` for a key alone.
-  public var prefix: Character?
-  public var command: PagerCommand
+  package var prefix: Character?
+  package var command: PagerCommand
   /// What the command does, for the help screen.
-  public var summary: String
+  package var summary: String
   /// What less does with these keys, where it differs or adds something; empty when the same.
-  public var less: String
+  package var less: String
 }
 
 /// The pager's keys, following less wherever less gives a key a meaning.
-public enum PagerKeys {
+package enum PagerKeys {
   /// Every binding, in the order the help shows them.
-  public static let table: [PagerKeyBinding] = [
+  package static let table: [PagerKeyBinding] = [
     row([.character(" "), .character("f"), .pageDown, .control("f"), .control("v")], "Space f PgDn ^F ^V",
         .forwardWindow, "next page (a screen, in a tall page); N: N pages",
         less: "a screen down; N: N lines"),
@@ -74,22 +74,22 @@ public enum PagerKeys {
   ]
 
   /// The command `key` stands for after `prefix` (`nil`: a key alone).
-  public static func command(for key: Key, after prefix: Character? = nil) -> PagerCommand? {
+  package static func command(for key: Key, after prefix: Character? = nil) -> PagerCommand? {
     table.first { $0.prefix == prefix && $0.keys.contains(key) }?.command
   }
 
   /// Whether `character` starts a two-key command (`:` or `-`).
-  public static func isPrefix(_ character: Character) -> Bool {
+  package static func isPrefix(_ character: Character) -> Bool {
     table.contains { $0.prefix == character }
   }
 
   /// The rows the help and README show (one per command and prefix; `:q` is listed with `q`).
-  public static var shownRows: [PagerKeyBinding] {
+  package static var shownRows: [PagerKeyBinding] {
     table.filter { !($0.prefix == ":" && $0.command == .quit) }
   }
 
   /// The help screen's lines: a key column, then what each does.
-  public static var helpLines: [String] {
+  package static var helpLines: [String] {
     let width = (shownRows.map { DisplayWidth.of($0.label) }.max() ?? 0) + 3
     var lines = ["paginate browse — keys (as in less; N is a number typed first)", ""]
     for row in shownRows {
@@ -104,7 +104,7 @@ public enum PagerKeys {
   }
 
   /// The README's table of keys against less (Markdown).
-  public static var markdownTable: String {
+  package static var markdownTable: String {
     var text = "| Keys | paginate browse | less |\n|---|---|---|\n"
     for row in shownRows {
       let keys = row.label.split(separator: " ").map { "`\($0)`" }.joined(separator: " ")

@@ -3,7 +3,7 @@ import PaginatePaging
 
 extension PagerModel {
   /// Applies a key (see ``PagerKeys/table``).
-  public mutating func handle(_ key: Key) -> Action {
+  package mutating func handle(_ key: Key) -> Action {
     message = nil
     if isFollowing {
       // Any key stops following.
@@ -200,7 +200,7 @@ extension PagerModel {
 extension PagerModel {
   /// Carries out a start-up command given as `+command` on the command line, as less does:
   /// `+N` page N, `+G` the last page, `+/pattern` the first match.
-  public mutating func start(with command: String) {
+  package mutating func start(with command: String) {
     if command == "G" {
       controller.goToLast()
       scroll = maxScrollInUnit

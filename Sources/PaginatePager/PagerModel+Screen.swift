@@ -1,11 +1,11 @@
-public import PaginateLayout
+package import PaginateLayout
 import PaginateModel
 import PaginatePaging
 
 extension PagerModel {
   /// What the terminal must show: exactly ``rows`` lines, none wider than ``columns``: the
   /// page or spread centred, search matches highlighted, and a status line at the bottom.
-  public func screen() -> [Line] {
+  package func screen() -> [Line] {
     if case .help(let scroll) = mode { return helpScreen(scroll: scroll) }
     var content = highlightedUnitLines(next: false)
     if scrollsByLine && scroll + area > content.count {
@@ -33,7 +33,7 @@ extension PagerModel {
   }
 
   /// The destinations of the links on the screen (see ``Page/linkDestinations``).
-  public var screenLinks: [Page.Link] {
+  package var screenLinks: [Page.Link] {
     var pages = controller.visiblePages
     if let next = pages.last.flatMap({ controller.page(at: $0.index + 1) }) { pages.append(next) }
     return pages.reduce(into: []) { $0.add($1.linkDestinations) }

@@ -23,11 +23,11 @@ struct PendingSearch: Sendable {
 
 extension PagerModel {
   /// Whether a search is going on; ``continueSearch(pageLimit:)`` takes it further.
-  public var isSearching: Bool { pendingSearch != nil }
+  package var isSearching: Bool { pendingSearch != nil }
 
   /// Looks at up to `pageLimit` more pages for the search going on; `true` while it goes on.
   @discardableResult
-  public mutating func continueSearch(pageLimit: Int = 50) -> Bool {
+  package mutating func continueSearch(pageLimit: Int = 50) -> Bool {
     guard var search = pendingSearch else { return false }
     switch controller.scanForMatch(
       of: search.query, fromPageAt: search.nextIndex, forward: search.forward, pageLimit: pageLimit,
@@ -66,14 +66,14 @@ extension PagerModel {
   }
 
   /// Stops the search going on; the reader stays where they were.
-  public mutating func cancelSearch() {
+  package mutating func cancelSearch() {
     guard pendingSearch != nil else { return }
     pendingSearch = nil
     message = "search stopped"
   }
 
   /// Runs the search going on to its end (for callers that need no progress).
-  public mutating func finishPendingSearch() {
+  package mutating func finishPendingSearch() {
     while continueSearch(pageLimit: 1000) {}
   }
 

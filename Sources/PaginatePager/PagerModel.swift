@@ -1,15 +1,15 @@
-public import PaginateLayout
-public import PaginateModel
-public import PaginatePaging
+package import PaginateLayout
+package import PaginateModel
+package import PaginatePaging
 
 /// Everything the pager knows and decides, with no terminal in sight: which page or spread is
 /// shown and how far it is scrolled, how big pages are for the terminal, what each key does
 /// (``PagerKeys``), and what the screen must show. The terminal part only reads keys, calls
 /// ``handle(_:)``, does what the returned ``Action`` asks (read a file), steps a long search
 /// (``continueSearch(pageLimit:)``) and draws ``screen()``.
-public struct PagerModel: Sendable {
+package struct PagerModel: Sendable {
   /// Whether two-page spreads are shown.
-  public enum FacingMode: String, Sendable, Hashable, CaseIterable {
+  package enum FacingMode: String, Sendable, Hashable, CaseIterable {
     /// Spreads when the terminal is wide enough for two pages of a readable width.
     case auto
     /// Always spreads.
@@ -19,30 +19,30 @@ public struct PagerModel: Sendable {
   }
 
   /// What the pager was started with.
-  public struct Configuration: Sendable {
+  package struct Configuration: Sendable {
     /// Layout options; the page size is replaced by the terminal's unless ``fixedPageSize``.
-    public var options: LayoutOptions
+    package var options: LayoutOptions
     /// A page size given on the command line: page N stays page N whatever the window does.
-    public var fixedPageSize: PageSize?
+    package var fixedPageSize: PageSize?
     /// Spreads: automatic, on or off.
-    public var facing: FacingMode
+    package var facing: FacingMode
     /// How pages pair into spreads.
-    public var facingOptions: FacingOptions
+    package var facingOptions: FacingOptions
     /// The names of the files being paged through (`:n` and `:p` move between them); the
     /// status line shows the current one.
-    public var fileNames: [String]
+    package var fileNames: [String]
     /// The narrowest page, in columns, worth showing two of side by side.
-    public var readableWidth = 60
+    package var readableWidth = 60
     /// The widest page the terminal's size gives when the page size is not fixed: lines of
     /// more than about 80 characters are hard to read (and code is written for 80); a wider
     /// terminal centres the page.
-    public var widestPage = 80
+    package var widestPage = 80
 
     /// The name of the first file.
-    public var fileName: String { fileNames.first ?? "" }
+    package var fileName: String { fileNames.first ?? "" }
 
     /// Creates a configuration.
-    public init(
+    package init(
       options: LayoutOptions, fixedPageSize: PageSize?, facing: FacingMode, facingOptions: FacingOptions,
       fileNames: [String]
     ) {
@@ -54,7 +54,7 @@ public struct PagerModel: Sendable {
     }
 
     /// Creates a configuration for one file.
-    public init(
+    package init(
       options: LayoutOptions, fixedPageSize: PageSize?, facing: FacingMode, facingOptions: FacingOptions,
       fileName: String
     ) {
@@ -65,7 +65,7 @@ public struct PagerModel: Sendable {
   }
 
   /// What the terminal part must do after a key.
-  public enum Action: Sendable, Hashable {
+  package enum Action: Sendable, Hashable {
     /// Draw the screen again.
     case redraw
     /// Leave the pager.
@@ -77,7 +77,7 @@ public struct PagerModel: Sendable {
   }
 
   /// What keys currently mean.
-  public enum InputMode: Sendable, Hashable {
+  package enum InputMode: Sendable, Hashable {
     case normal
     /// Digits typed so far: a count or page number for the next key (`12g`, `5 Space`, `50%`).
     case number(String)
@@ -89,41 +89,41 @@ public struct PagerModel: Sendable {
     case help(scroll: Int)
   }
 
-  public internal(set) var configuration: Configuration
-  public internal(set) var controller: PagingController
-  public internal(set) var mode: InputMode = .normal
+  package internal(set) var configuration: Configuration
+  package internal(set) var controller: PagingController
+  package internal(set) var mode: InputMode = .normal
   /// The terminal size: columns and rows (the last row is the status line).
-  public private(set) var columns: Int
-  public private(set) var rows: Int
+  package private(set) var columns: Int
+  package private(set) var rows: Int
   /// The last search, repeated by n and N.
-  public internal(set) var lastSearch: (query: String, forward: Bool)?
+  package internal(set) var lastSearch: (query: String, forward: Bool)?
   /// How searches compare: a regular expression, as in less, unless ^R in the prompt asks
   /// for words; case ignored.
-  public internal(set) var searchOptions = SearchOptions(isRegularExpression: true)
+  package internal(set) var searchOptions = SearchOptions(isRegularExpression: true)
   /// Searches typed before, oldest first (↑ and ↓ in the prompt).
-  public internal(set) var searchHistory: [String] = []
+  package internal(set) var searchHistory: [String] = []
   /// Where ↑ and ↓ are in ``searchHistory`` while a search is typed.
   var historyIndex: Int?
   /// A one-line message for the status line (a failed search, a toggled mode).
-  public internal(set) var message: String?
+  package internal(set) var message: String?
   /// Lines scrolled from the top of the page (or spread) shown; past its end the screen shows
   /// the start of the next one, as one long scroll.
-  public internal(set) var scroll = 0
+  package internal(set) var scroll = 0
   /// Columns scrolled from the left of a page wider than the terminal.
-  public internal(set) var column = 0
+  package internal(set) var column = 0
   /// The file shown, an index into ``Configuration/fileNames``.
-  public internal(set) var fileIndex = 0
+  package internal(set) var fileIndex = 0
   /// A search going on in steps; ``continueSearch(pageLimit:)`` takes it further.
   var pendingSearch: PendingSearch?
   /// Whether the file is followed as it grows (`F`): the terminal part reloads it from time to
   /// time and calls ``followed(_:)``.
-  public internal(set) var isFollowing = false
+  package internal(set) var isFollowing = false
 
   /// Creates the model for a document and a terminal of `columns` × `rows`.
   ///
   /// - Throws: ``LayoutError`` when the configured options leave no room for text even
   ///   without header, footer and margins.
-  public init(source: DocumentSource, configuration: Configuration, columns: Int, rows: Int) throws(LayoutError) {
+  package init(source: DocumentSource, configuration: Configuration, columns: Int, rows: Int) throws(LayoutError) {
     self.configuration = configuration
     self.columns = max(columns, 1)
     self.rows = max(rows, 2)
@@ -134,15 +134,15 @@ public struct PagerModel: Sendable {
   // MARK: Layout for the terminal
 
   /// The page shown (the first of a spread's pages in reading order when spreads are shown).
-  public var currentPage: Page {
+  package var currentPage: Page {
     controller.currentPage
   }
 
   /// Whether spreads are shown now.
-  public var showsSpreads: Bool { controller.facing != nil }
+  package var showsSpreads: Bool { controller.facing != nil }
 
   /// The name of the file shown.
-  public var fileName: String {
+  package var fileName: String {
     configuration.fileNames.indices.contains(fileIndex) ? configuration.fileNames[fileIndex] : configuration.fileName
   }
 
@@ -182,7 +182,7 @@ public struct PagerModel: Sendable {
   /// Follows a new terminal size: a relayout that keeps the reader's text on the page shown,
   /// scrolled so that the line that was at the top of the screen is at the top again (unless
   /// the page size is fixed, when only the view changes).
-  public mutating func resize(columns: Int, rows: Int) {
+  package mutating func resize(columns: Int, rows: Int) {
     self.columns = max(columns, 1)
     self.rows = max(rows, 2)
     let (options, facing) = Self.layout(for: configuration, columns: self.columns, rows: self.rows)
@@ -198,14 +198,14 @@ public struct PagerModel: Sendable {
   }
 
   /// Replaces the document (the file was read again), keeping the reader's place.
-  public mutating func reload(_ source: DocumentSource) {
+  package mutating func reload(_ source: DocumentSource) {
     controller.reload(source)
     clampView()
     message = "reloaded"
   }
 
   /// Shows file `fileIndex` of ``Configuration/fileNames`` from its first page.
-  public mutating func open(_ source: DocumentSource, fileIndex: Int) {
+  package mutating func open(_ source: DocumentSource, fileIndex: Int) {
     let (options, facing) = Self.layout(for: configuration, columns: columns, rows: rows)
     guard let opened = try? PagingController(source: source, options: options, facing: facing) else {
       message = "cannot lay out \(fileName)"
@@ -221,13 +221,13 @@ public struct PagerModel: Sendable {
   }
 
   /// The file could not be read (again): the document shown stays, and `reason` is shown.
-  public mutating func loadFailed(_ reason: String) {
+  package mutating func loadFailed(_ reason: String) {
     message = reason
     isFollowing = false
   }
 
   /// A followed file was read again: its new end is shown.
-  public mutating func followed(_ source: DocumentSource) {
+  package mutating func followed(_ source: DocumentSource) {
     controller.reload(source)
     controller.goToLast()
     scroll = maxScrollInUnit

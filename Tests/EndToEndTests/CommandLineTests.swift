@@ -15,6 +15,17 @@ struct CommandLineTests {
     #expect(lines.contains { $0.hasPrefix("pandoc-json") })
   }
 
+  @Test("-b means browse only as the first argument: after -- it is a file name")
+  func browseFlagOnlyLeading() throws {
+    let fileName = try Executable.run(["--", "-b"])
+    #expect(fileName.status == 1)
+    #expect(fileName.stderr == "paginate: -b: no such file\n")
+    let valued = try Executable.run(["--page-size", "30x6", "--header=-b", "-"], stdin: Data("hello\n".utf8))
+    #expect(valued.status == 0, "\(valued.stderr)")
+    let header = valued.stdout.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(header == "-b", "\(valued.stdout)")
+  }
+
   @Test("no source file imports Foundation where FoundationEssentials exists (Foundation loads ICU: 5 ms per start)")
   func startsWithoutFoundation() throws {
     // The release build then loads neither libFoundation nor ICU (a debug build links them

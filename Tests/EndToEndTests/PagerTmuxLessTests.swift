@@ -149,7 +149,7 @@ extension PagerTmuxTests {
     // The word on the screen is found where it is (less searches from the top of the screen).
     try tmux("send-keys", "-t", session, "/", "word3 ", "Enter")
     try wait("word3 found on page 1") { lines in
-      status(lines).hasPrefix("1 of") && ((try? highlightedRuns()) ?? []).contains { $0.hasPrefix("word3") }
+      try status(lines).hasPrefix("1 of") && highlightedRuns().contains { $0.hasPrefix("word3") }
     }
     // Two words either side of a line end.
     let index = try #require(screen.firstIndex { $0.contains("word1 ") })
@@ -157,12 +157,12 @@ extension PagerTmuxTests {
     let start = String(try #require(screen[index + 1].split(separator: " ").first))
     try tmux("send-keys", "-t", session, "/", "\(end) \(start)", "Enter")
     try wait("the phrase across the line end") { lines in
-      let runs = (try? highlightedRuns()) ?? []
+      let runs = try highlightedRuns()
       return runs.contains { $0.hasSuffix(end) } && runs.contains { $0.hasPrefix(start) }
     }
     try tmux("send-keys", "-t", session, "/", "swift-nio-ssl and", "Enter")
     try wait("the phrase across the note marker") { lines in
-      let runs = (try? highlightedRuns()) ?? []
+      let runs = try highlightedRuns()
       return runs.contains { $0.hasPrefix("swift-nio-ssl") && $0.hasSuffix(" and") }
     }
     try tmux("send-keys", "-t", session, "/", "nowhere at all", "Enter")
@@ -211,7 +211,7 @@ extension PagerTmuxTests {
       try browse("\(options) '\(file)'", environment: environment)
       try wait("the page") { $0.contains { $0.contains("make all") } }
       try tmux("send-keys", "-t", session, "/", "build", "Enter")
-      try wait("the match") { _ in ((try? highlightedRuns()) ?? []).contains("build") }
+      try wait("the match") { _ in try highlightedRuns().contains("build") }
       let styled = try tmux("capture-pane", "-t", session, "-p", "-e")
       let cyan = styled.contains("\u{1B}[36m") || styled.contains(";36m")
       #expect(cyan == (environment.hasPrefix("env") && options.isEmpty), "colour with \(environment) \(options)")

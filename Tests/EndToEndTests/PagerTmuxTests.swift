@@ -19,7 +19,9 @@ struct PagerTmuxTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let quoted = (["tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     try runShell(quoted.joined(separator: " ") + " </dev/null >'\(output.path)' 2>/dev/null")
-    return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    // The shell creates the file before tmux runs, whatever tmux does: a file that cannot be
+    // read is an error of the test's own, not an empty screen to wait on.
+    return try String(contentsOf: output, encoding: .utf8)
   }
 
   /// Runs a shell command line and waits for it. Not through `system(3)`: that ignores SIGINT
@@ -41,16 +43,17 @@ struct PagerTmuxTests {
     try tmux("capture-pane", "-t", session, "-p").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// Waits until the screen satisfies `condition` (up to 10 s); returns the screen.
+  /// Waits until the screen satisfies `condition` (up to 10 s); returns the screen. An error
+  /// thrown by `condition` (reading the screen again, say) ends the wait and the test.
   @discardableResult
   func wait(
-    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) -> Bool
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) throws -> Bool
   ) throws -> [String] {
     let deadline = Date().addingTimeInterval(10)
     var lines: [String] = []
     while Date() < deadline {
       lines = try screen()
-      if condition(lines) { return lines }
+      if try condition(lines) { return lines }
       Thread.sleep(forTimeInterval: 0.05)
     }
     Issue.record("timed out waiting for \(what); screen:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)

@@ -11,10 +11,22 @@ func assertGolden(_ actual: String, named name: String, sourceLocation: SourceLo
   let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
   let file = folder.appendingPathComponent("\(name).txt")
   let record = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1"
-  guard !record, let expected = try? String(contentsOf: file, encoding: .utf8) else {
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? actual.write(to: file, atomically: true, encoding: .utf8)
-    Issue.record("Recorded golden file \(name).txt; check it and run the tests again.", sourceLocation: sourceLocation)
+  if record || !FileManager.default.fileExists(atPath: file.path) {
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try actual.write(to: file, atomically: true, encoding: .utf8)
+      Issue.record("Recorded golden file \(name).txt; check it and run the tests again.", sourceLocation: sourceLocation)
+    } catch {
+      Issue.record("Could not record golden file \(name).txt: \(error)", sourceLocation: sourceLocation)
+    }
+    return
+  }
+  // A golden file that is there but cannot be read fails the test; it is never re-recorded.
+  let expected: String
+  do {
+    expected = try String(contentsOf: file, encoding: .utf8)
+  } catch {
+    Issue.record("Could not read golden file \(name).txt: \(error)", sourceLocation: sourceLocation)
     return
   }
   guard actual != expected else { return }

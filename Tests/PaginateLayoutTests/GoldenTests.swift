@@ -49,8 +49,8 @@ struct GoldenTests {
     """
 
   @Test("every block type at 40 columns", arguments: [40, 24])
-  func blockTypes(columns: Int) {
-    let all = pages(markdownDocument(Self.blocks), options(columns, 30) { $0.footer = "|{page}|" })
+  func blockTypes(columns: Int) throws {
+    let all = try pages(markdownDocument(Self.blocks), options(columns, 30) { $0.footer = "|{page}|" })
     assertGolden(framed(all, columns: columns), named: "blocks.\(columns)x30")
   }
 
@@ -88,8 +88,8 @@ struct GoldenTests {
     """
 
   @Test("raw HTML rendered: comments hidden, a centred logo and badges, keys, details, a table", arguments: [40, 24])
-  func rawHTML(columns: Int) {
-    let all = pages(markdownDocument(Self.html), options(columns, 30) { $0.footer = "|{page}|" })
+  func rawHTML(columns: Int) throws {
+    let all = try pages(markdownDocument(Self.html), options(columns, 30) { $0.footer = "|{page}|" })
     assertGolden(framed(all, columns: columns), named: "html.\(columns)x30")
   }
 
@@ -122,17 +122,17 @@ struct GoldenTests {
     """
 
   @Test("GitHub Markdown: task lists, ) lists, strikethrough, footnotes, a table with links and <br>, alerts", arguments: [40, 24])
-  func gitHub(columns: Int) {
+  func gitHub(columns: Int) throws {
     // As printed without colour: struck-out text and code are marked in the text.
-    assertGoldenWithoutColour(Self.github, named: "github", columns: columns, lines: 40)
+    try assertGoldenWithoutColour(Self.github, named: "github", columns: columns, lines: 40)
   }
 
   /// Compares `markdown` set as printed without colour (styles marked in the text, the page
   /// number in the footer) with the golden file `name.CxL`.
   private func assertGoldenWithoutColour(
     _ markdown: String, named name: String, columns: Int, lines: Int, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    let all = pages(markdownDocument(markdown), options(columns, lines) {
+  ) throws {
+    let all = try pages(markdownDocument(markdown), options(columns, lines) {
       $0.footer = "|{page}|"
       $0.marks = .text
     })
@@ -164,13 +164,13 @@ struct GoldenTests {
     """
 
   @Test("without colour: headings 1–6, code blocks, inline code, emphasis, struck-out text and images are marked", arguments: [40, 24])
-  func marks(columns: Int) {
-    assertGoldenWithoutColour(Self.marked, named: "marks", columns: columns, lines: 44)
+  func marks(columns: Int) throws {
+    try assertGoldenWithoutColour(Self.marked, named: "marks", columns: columns, lines: 44)
   }
 
   @Test("CJK and mixed-script paragraphs")
-  func cjk() {
-    let document = markdownDocument(
+  func cjk() throws {
+    let document = try markdownDocument(
       """
       # 港の朝
 
@@ -184,8 +184,8 @@ struct GoldenTests {
   }
 
   @Test("justified text")
-  func justified() {
-    let document = markdownDocument(
+  func justified() throws {
+    let document = try markdownDocument(
       "Justified text spreads its spaces evenly so that every line but the last of a paragraph fills the measure exactly, as in a printed book.\n\n漢字の行は両端揃えしない。"
     )
     assertGolden(framed(pages(document, options(30, 10) { $0.justifies = true }), columns: 30), named: "justify.30x10")
@@ -232,8 +232,8 @@ struct GoldenTests {
     """
 
   @Test("double-sided: mirrored margins, blank verso, outer page numbers, running heads")
-  func doubleSided() {
-    let all = pages(
+  func doubleSided() throws {
+    let all = try pages(
       markdownDocument(Self.book),
       options(30, 14) {
         $0.isDoubleSided = true
@@ -247,7 +247,7 @@ struct GoldenTests {
 
   @Test("facing spreads: page 1 alone on the right, pairs from the left, right to left")
   func facing() throws {
-    let document = markdownDocument(Self.book)
+    let document = try markdownDocument(Self.book)
     let size = PageSize(columns: 22, lines: 9)
     var set = try PageSet(document: document, options: options(22, 9) { $0.footer = "|{page}|"; $0.chapterBreak = .page })
     var out = ""

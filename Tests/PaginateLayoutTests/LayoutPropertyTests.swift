@@ -164,11 +164,13 @@ struct LayoutPropertyTests {
         let onThisPage = bottom.reversed().prefix { owner($0) == last }.count
         let onNextPage = top.prefix { owner($0) == first }.count
         let empty = lines - page.lines.lastIndex { !$0.isEmpty }! - 1
-        // Moving the whole part to the next page would leave this page more than a third empty.
+        // Moving the whole part to the next page would leave this page more than a third empty:
+        // then a widow or an orphan is allowed, and there is nothing to check.
         let unavoidable = (empty + onThisPage + 1) * 3 > lines
-        #expect(
-          (onThisPage >= 2 && onNextPage >= 2) || unavoidable,
-          "seed \(seed) \(columns)x\(lines): page \(page.number) splits \(last) \(onThisPage)/\(onNextPage)")
+        guard !unavoidable else { continue }
+        let split = "seed \(seed) \(columns)x\(lines): page \(page.number) splits \(last) \(onThisPage)/\(onNextPage)"
+        #expect(onThisPage >= 2, "\(split)")
+        #expect(onNextPage >= 2, "\(split)")
       }
     }
   }
@@ -433,9 +435,9 @@ private func checkNoStrandedHeading(seed: Int, columns: Int, lines: Int) {
       guard partOfHeading else { break }
       headingLines += 1
     }
-    let unavoidable = headingLines * 2 >= lines
-    #expect(
-      (!isHeading && !isHeadingRule) || unavoidable,
-      "seed \(seed) \(columns)x\(lines): page \(page.number) ends with a heading")
+    // A heading that cannot take two lines of text with it may end a page: nothing to check.
+    guard headingLines * 2 < lines else { continue }
+    #expect(!isHeading, "seed \(seed) \(columns)x\(lines): page \(page.number) ends with a heading")
+    #expect(!isHeadingRule, "seed \(seed) \(columns)x\(lines): page \(page.number) ends with a heading's rule")
   }
 }

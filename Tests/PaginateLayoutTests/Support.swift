@@ -5,9 +5,10 @@ import PaginateAdapters
 import PaginateLayout
 import PaginateModel
 
-/// Reads Markdown for layout tests.
-func markdownDocument(_ text: String) -> Document {
-  (try? MarkdownAdapter().document(from: InputSource(text: text, name: "test.md"))) ?? Document(blocks: [])
+/// Reads Markdown for layout tests; a document that cannot be read fails the test with the
+/// adapter's error instead of laying out an empty document.
+func markdownDocument(_ text: String) throws -> Document {
+  try MarkdownAdapter().document(from: InputSource(text: text, name: "test.md"))
 }
 
 /// Options for a page of the given size with no footer, unless changed by `configure`.

@@ -348,7 +348,7 @@ struct PagerKeyTableTests {
     for row in PagerKeys.table {
       for key in row.keys {
         let name = "\(row.prefix.map(String.init) ?? "")\(key)"
-        #expect(seen[name] == nil || seen[name] == row.command, "\(name) bound twice")
+        #expect(seen[name] == nil, "\(name) bound twice, the second time to \(row.command)")
         seen[name] = row.command
         #expect(PagerKeys.command(for: key, after: row.prefix) == row.command)
       }
@@ -465,14 +465,28 @@ struct PagerLargePageTests {
     let document = Document(blocks: paragraphs.map { .paragraph($0) })
     var pager = try model(columns: 80, rows: 24, document: document)
     _ = pager.press(.character("5"), .character("g"), .character("7"), .character("j"))
+    // 5g shows page 5; 7j scrolls 7 lines into it (a page as tall as the screen scrolls by line).
+    #expect(pager.pageNumber() == 5)
+    #expect(pager.scroll == 7)
     let top = pager.screen()[0].text.trimmingCharacters(in: .whitespaces)
+    // The first character at or below the top of the screen.
+    let oldAnchors = pager.currentPage.lineAnchors
+    let anchor = try #require(oldAnchors[pager.scroll...].compactMap { $0 }.first)
     pager.resize(columns: columns, rows: rows)
     let newTop = pager.screen()[0].text
     // The first words at the top were on the old top line (the line is wrapped anew).
     let firstWord = top.split(separator: " ").first.map(String.init) ?? ""
     #expect(newTop.contains(firstWord), "\(top) → \(newTop)")
-    // The line above the screen's top holds none of it: the text is at the top, not lower.
-    #expect(pager.scroll > 0 || pager.pageNumber() > 1)
+    // The screen's top line is the line that holds that character: it starts at or before it,
+    // and the next line with text starts after it (the text is at the top, not lower).
+    let page = pager.currentPage
+    let anchors = page.lineAnchors
+    try #require(pager.scroll < anchors.count, "scrolled \(pager.scroll) into a page of \(anchors.count) lines")
+    let topAnchor = try #require(anchors[pager.scroll], "no text on the top line, page \(page.number) line \(pager.scroll)")
+    #expect(topAnchor <= anchor)
+    let nextAnchor = try #require(
+      anchors[(pager.scroll + 1)...].compactMap { $0 }.first ?? pager.controller.page(after: page)?.anchor)
+    #expect(nextAnchor > anchor)
   }
 
   @Test("the status line: the position first, no recto or verso when single-sided, no 0% when the count is unknown")

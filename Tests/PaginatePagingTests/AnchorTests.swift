@@ -36,7 +36,14 @@ struct AnchorTests {
       let document = Self.document(seed: seed)
       var options = LayoutOptions(pageSize: PageSize(columns: columns, lines: lines))
       options.footer = seed % 3 == 0 ? "|{page}|" : ""
-      guard let original = try? PagingController(document: document, options: options) else { return }
+      // Every size drawn leaves room for text: a layout error is a failure, not a case to skip.
+      let original: PagingController
+      do {
+        original = try PagingController(document: document, options: options)
+      } catch {
+        Issue.record("seed \(seed), \(columns)x\(lines): \(error)")
+        return
+      }
       var relayouts: [(String, LayoutOptions, FacingOptions?)] = []
       for (name, size) in [("narrower", PageSize(columns: max(columns / 2, 10), lines: lines)),
         ("wider", PageSize(columns: columns + 23, lines: lines + 7)), ("shorter", PageSize(columns: columns, lines: max(lines - 4, 5)))]
@@ -63,15 +70,23 @@ struct AnchorTests {
         #expect(reader.currentAnchor == anchor)
         for (name, changed, facing) in relayouts {
           var copy = reader
+          // Every relayout leaves room for text (at least 10x5 and margins of 5 columns and 2
+          // lines): an error is a failure.
           do {
             try copy.relayout(options: changed, facing: facing)
           } catch {
-            continue  // a page too small for the margins: nothing to check
+            Issue.record("seed \(seed), \(columns)x\(lines), \(name): \(error)")
+            continue
           }
           let held = Self.page(copy.currentIndex, of: copy, holds: anchor)
           #expect(held, "seed \(seed), \(columns)x\(lines), page \(index + 1), \(name): \(anchor) not on page \(copy.currentPage.number)")
           // And back: the first layout shows the same page again.
-          try? copy.relayout(options: options, facing: nil)
+          do {
+            try copy.relayout(options: options, facing: nil)
+          } catch {
+            Issue.record("seed \(seed), \(columns)x\(lines), \(name) and back: \(error)")
+            continue
+          }
           #expect(copy.currentIndex == index, "seed \(seed), \(columns)x\(lines), \(name) and back")
         }
       }
@@ -82,7 +97,12 @@ struct AnchorTests {
   func anchorsAreInOrder() async {
     await forAll(count: 40, columns: 12...80, lines: 5...30) { seed, columns, lines in
       let document = Self.document(seed: seed)
-      guard var pages = try? PageSet(document: document, options: LayoutOptions(pageSize: PageSize(columns: columns, lines: lines))) else {
+      // Every size drawn leaves room for text and the footer: a layout error is a failure.
+      var pages: PageSet
+      do {
+        pages = try PageSet(document: document, options: LayoutOptions(pageSize: PageSize(columns: columns, lines: lines)))
+      } catch {
+        Issue.record("seed \(seed), \(columns)x\(lines): \(error)")
         return
       }
       var last: TextAnchor?

@@ -6,8 +6,8 @@ import Paginate
 
 let path = CommandLine.arguments.dropFirst().first ?? "SampleDocs/novel.txt"
 let options = LayoutOptions(pageSize: PageSize(columns: 80, lines: 66))
-let loaded = try AdapterRegistry.builtIn.loadSource(contentsOfFile: path)
-var reader = try PagingController(source: loaded.source, options: options)
+let loaded = try AdapterRegistry.builtIn.loadInput(contentsOfFile: path)
+var reader = try PagingController(reader: loaded.reader, options: options)
 
 /// Microseconds of each turn, one way.
 @MainActor func browse(_ turn: (inout PagingController) -> Bool) -> [Double] {

@@ -12,7 +12,7 @@ let path = CommandLine.arguments[1]
 let columns = Int(CommandLine.arguments.dropFirst(2).first ?? "80") ?? 80
 let lines = Int(CommandLine.arguments.dropFirst(3).first ?? "66") ?? 66
 let bytes = Array(FileManager.default.contents(atPath: path) ?? Data())
-let document = try AdapterRegistry.builtIn.load(InputSource(bytes: bytes, name: path)).document
+let document = try AdapterRegistry.builtIn.load(AdapterInput(bytes: bytes, name: path)).document
 let start = ContinuousClock.now
 var controller = try PagingController(
   document: document, options: LayoutOptions(pageSize: PageSize(columns: columns, lines: lines)))

@@ -12,9 +12,9 @@ import Paginate
 let path = CommandLine.arguments.dropFirst().first ?? "README.md"
 var reader: PagingController
 do {
-  let loaded = try AdapterRegistry.builtIn.loadSource(contentsOfFile: path)
+  let loaded = try AdapterRegistry.builtIn.loadInput(contentsOfFile: path)
   let options = LayoutOptions(pageSize: PageSize(columns: 50, lines: 16))
-  reader = try PagingController(source: loaded.source, options: options)
+  reader = try PagingController(reader: loaded.reader, options: options)
 } catch {
   print("reader: \(error)")
   exit(1)

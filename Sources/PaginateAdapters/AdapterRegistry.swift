@@ -9,7 +9,7 @@ public import PaginateModel
 /// formats (``InputAdapter/readsBinaryInput``).
 ///
 ///     let registry = AdapterRegistry.builtIn
-///     let loaded = try registry.load(InputSource(bytes: bytes, name: "notes.md"))
+///     let loaded = try registry.load(AdapterInput(bytes: bytes, name: "notes.md"))
 ///     print(loaded.adapter.name)   // "markdown"
 public struct AdapterRegistry: Sendable {
   /// The adapters in the order they are listed and sniffed.
@@ -76,7 +76,7 @@ public struct AdapterRegistry: Sendable {
   ///   - name: The adapter the user asked for (`--from`), if any.
   /// - Throws: ``InputError`` when `name` is unknown, or when the input looks binary and no
   ///   adapter was named.
-  public func adapter(for input: InputSource, named name: String? = nil) throws(InputError) -> any InputAdapter {
+  public func adapter(for input: AdapterInput, named name: String? = nil) throws(InputError) -> any InputAdapter {
     if let name {
       guard let adapter = adapter(named: name) else {
         let known = adapters.map(\.name).joined(separator: ", ")
@@ -108,12 +108,12 @@ public struct AdapterRegistry: Sendable {
   /// - Returns: The document, the adapter that read it, and warnings for the user (invalid
   ///   UTF-8 replaced, reported once per input).
   /// - Throws: ``InputError`` from choosing or from the adapter.
-  public func load(_ input: InputSource, named name: String? = nil) throws(InputError) -> LoadedDocument {
+  public func load(_ input: AdapterInput, named name: String? = nil) throws(InputError) -> LoadedDocument {
     try load(input, using: try adapter(for: input, named: name))
   }
 
   /// Reads the document with an adapter already chosen (see ``adapter(for:named:)``).
-  public func load(_ input: InputSource, using adapter: any InputAdapter) throws(InputError) -> LoadedDocument {
+  public func load(_ input: AdapterInput, using adapter: any InputAdapter) throws(InputError) -> LoadedDocument {
     var warnings: [String] = []
     if adapter.name != "json" && !adapter.readsBinaryInput {
       let invalid = input.invalidUTF8Count

@@ -42,7 +42,7 @@ extension Document {
   public init(markdown: String, smartPunctuation: Bool = false) {
     let registry = AdapterRegistry([MarkdownAdapter(smartPunctuation: smartPunctuation)])
     // Markdown has no syntax errors: loading it never throws.
-    let input = InputSource(text: markdown, name: "<markdown>")
+    let input = AdapterInput(text: markdown, name: "<markdown>")
     self = (try? registry.load(input, named: "markdown").document) ?? Document(blocks: [])
   }
 
@@ -50,7 +50,7 @@ extension Document {
   /// kept as they are; a form feed breaks the page. Never fails.
   public init(text: String) {
     // Plain text has no syntax errors: loading it never throws.
-    let input = InputSource(text: text, name: "<text>")
+    let input = AdapterInput(text: text, name: "<text>")
     self = (try? AdapterRegistry([PlainTextAdapter()]).load(input, named: "text").document) ?? Document(blocks: [])
   }
 
@@ -67,7 +67,7 @@ extension Document {
   public init(
     bytes: [UInt8], format: DocumentFormat, name: String = "<memory>", registry: AdapterRegistry = .builtIn
   ) throws(InputError) {
-    self = try registry.load(InputSource(bytes: bytes, name: name), named: format.name).document
+    self = try registry.load(AdapterInput(bytes: bytes, name: name), named: format.name).document
   }
 
   /// Reads `data` in `format`; see ``init(bytes:format:name:registry:)``.
@@ -89,7 +89,7 @@ extension Document {
   }
 }
 
-extension DocumentSource {
+extension DocumentReader {
   /// Markdown held in memory, converted a block at a time as the layout asks for pages: the
   /// first page of a long text comes before the rest is converted. Its source lines are
   /// counted, so how far through a reader is can be told before the end is laid out.

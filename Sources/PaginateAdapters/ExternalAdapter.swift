@@ -90,7 +90,7 @@ public struct ExternalAdapter: InputAdapter {
   /// - Throws: ``InputError`` naming the adapter, with the first lines of its standard error,
   ///   when it exits with a non-zero status, is killed, runs past ``timeout``, writes more
   ///   than ``outputLimit`` bytes, or writes something that is not a document.
-  public func document(from input: InputSource) throws(InputError) -> Document {
+  public func document(from input: AdapterInput) throws(InputError) -> Document {
     let argument = input.name == "<stdin>" ? "-" : input.name
     let outcome = try run(arguments: [argument], input: input.bytes, subject: input.name, doing: nil)
     return try document(written: outcome.output, errors: outcome.errors, inputName: input.name)
@@ -101,7 +101,7 @@ public struct ExternalAdapter: InputAdapter {
   ///
   /// - Throws: ``InputError`` naming the adapter when `output` is empty or not a document.
   public func document(written output: [UInt8], errors: [UInt8], inputName: String) throws(InputError) -> Document {
-    let source = InputSource(bytes: output, name: inputName)
+    let source = AdapterInput(bytes: output, name: inputName)
     let said = Self.firstLines(errors).map { " (stderr: \($0))" } ?? ""
     if ByteText.isBlank(output) {
       throw InputError(

@@ -12,7 +12,7 @@ public import PaginateModel
 ///       let name = "csv"
 ///       let fileExtensions = ["csv"]
 ///       let summary = "Comma-separated values as a table"
-///       func document(from input: InputSource) throws(InputError) -> Document { ... }
+///       func document(from input: AdapterInput) throws(InputError) -> Document { ... }
 ///     }
 public protocol InputAdapter: Sendable {
   /// The name used with `--from` (lowercase, no spaces).
@@ -34,7 +34,7 @@ public protocol InputAdapter: Sendable {
   ///
   /// - Throws: ``InputError`` when the input is not valid for this format. Formats without
   ///   syntax errors (Markdown, plain text) never throw.
-  func document(from input: InputSource) throws(InputError) -> Document
+  func document(from input: AdapterInput) throws(InputError) -> Document
 
   /// Whether every string in the documents this adapter returns is already free of control
   /// characters (see `VisibleControls`). When `false` (the default), the registry cleans the
@@ -67,44 +67,44 @@ public protocol StreamingInputAdapter: InputAdapter {
   /// written (0 at the end of the input, negative on an error, which ends it too).
   ///
   /// Control characters are made visible and invalid UTF-8 replaced as in ``InputAdapter/document(from:)``.
-  func blockSource(
+  func blockStream(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics
-  ) -> any BlockSource
+  ) -> any BlockStream
 
-  /// Blocks read from `read`, as ``blockSource(reading:name:diagnostics:)``, knowing the
+  /// Blocks read from `read`, as ``blockStream(reading:name:diagnostics:)``, knowing the
   /// input's size in bytes when the caller does (a regular file, text in memory), so that the
-  /// source can report its ``/PaginateModel/BlockSource/progress``. By default the size is not used.
-  func blockSource(
+  /// source can report its ``/PaginateModel/BlockStream/progress``. By default the size is not used.
+  func blockStream(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics, inputSize: Int?
-  ) -> any BlockSource
+  ) -> any BlockStream
 
   /// Blocks read from `read`, which starts at the mark's
-  /// ``/PaginateModel/BlockSourceMark/inputOffset``, continuing a reader of this adapter's that
-  /// gave `mark` (``/PaginateModel/BlockSource/mark``): the same blocks it would have given
+  /// ``/PaginateModel/BlockStreamMark/inputOffset``, continuing a reader of this adapter's that
+  /// gave `mark` (``/PaginateModel/BlockStream/mark``): the same blocks it would have given
   /// next. `nil` (the default) when the adapter cannot resume; its pages are then all kept.
-  func blockSource(
-    resuming mark: BlockSourceMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
+  func blockStream(
+    resuming mark: BlockStreamMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
     name: String, inputSize: Int?
-  ) -> (any BlockSource)?
+  ) -> (any BlockStream)?
 }
 
 extension StreamingInputAdapter {
   /// Cannot resume.
-  public func blockSource(
-    resuming mark: BlockSourceMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
+  public func blockStream(
+    resuming mark: BlockStreamMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
     name: String, inputSize: Int?
-  ) -> (any BlockSource)? {
+  ) -> (any BlockStream)? {
     nil
   }
 
   /// Ignores the size.
-  public func blockSource(
+  public func blockStream(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics, inputSize: Int?
-  ) -> any BlockSource {
-    blockSource(reading: read, name: name, diagnostics: diagnostics)
+  ) -> any BlockStream {
+    blockStream(reading: read, name: name, diagnostics: diagnostics)
   }
 }
 

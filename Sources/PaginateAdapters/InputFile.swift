@@ -4,7 +4,7 @@ import Synchronization
 /// An open file descriptor for an input; closed when the last reference goes.
 ///
 /// Safety: `@unchecked Sendable` because the descriptor is only read; a reader hands it to
-/// one block source at a time (``ChunkReader/claim()``).
+/// one block stream at a time (``ChunkReader/claim()``).
 final class OpenFile: @unchecked Sendable {
   let descriptor: FileDescriptor
   let name: String
@@ -47,7 +47,7 @@ final class OpenFile: @unchecked Sendable {
   }
 
   /// Reads into `buffer`; returns the count, 0 at the end, or -1 on an error (which ends the
-  /// input: a block source has no other way to say so).
+  /// input: a block stream has no other way to say so).
   func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
     (try? descriptor.read(into: buffer)) ?? -1
   }
@@ -98,7 +98,7 @@ final class OpenFile: @unchecked Sendable {
 /// Hands out the bytes already read for sniffing, then the rest of the file.
 ///
 /// Safety: `@unchecked Sendable` because its reading state changes without a lock: it is
-/// claimed once (``claim()``, atomic) by one block source, which reads it from one thread at a
+/// claimed once (``claim()``, atomic) by one block stream, which reads it from one thread at a
 /// time.
 final class ChunkReader: @unchecked Sendable {
   private let file: OpenFile

@@ -27,7 +27,7 @@ public struct JSONAdapter: InputAdapter {
   ///
   /// - Throws: ``InputError`` with the JSON path of the first problem, or with the line and
   ///   column of a syntax error.
-  public func document(from input: InputSource) throws(InputError) -> Document {
+  public func document(from input: AdapterInput) throws(InputError) -> Document {
     if PandocJSONAdapter.looksLikePandoc(input.bytes.prefix(AdapterRegistry.sniffLength)) {
       return try PandocJSONAdapter(html: html).document(from: input).withVisibleControls()
     }

@@ -64,7 +64,7 @@ public struct MarkdownAdapter: InputAdapter {
     CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES | (smartPunctuation ? CMARK_OPT_SMART : 0)
   }
 
-  public func document(from input: InputSource) throws(InputError) -> Document {
+  public func document(from input: AdapterInput) throws(InputError) -> Document {
     let bytes = ByteText.droppingByteOrderMark(input.bytes[...])
     let blocks = bytes.withUnsafeBufferPointer { buffer in
       var converter = CmarkTreeConverter(source: buffer, options: cmarkOptions, html: html)
@@ -102,10 +102,10 @@ extension MarkdownAdapter: StreamingInputAdapter {
   /// Blocks converted from libcmark's tree on a thread of their own while the layout takes
   /// them: the parse needs the whole input, but the conversion of each top-level block runs
   /// alongside the layout of the ones before it, and the first page needs only its own blocks.
-  public func blockSource(
+  public func blockStream(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics
-  ) -> any BlockSource {
+  ) -> any BlockStream {
     let input = InputBytes(reading: read)
     let stream = MarkdownBlockStream(input: input, options: cmarkOptions, html: html, diagnostics: diagnostics)
     // Counted here while the converter thread parses.

@@ -3,7 +3,7 @@ import PaginateModel
 import PaginateSystem
 
 /// The consumer's end of a queue filled by a converter thread.
-struct MarkdownBlockStream: BlockSource {
+struct MarkdownBlockStream: BlockStream {
   /// The queue; it stops the converter when the last copy of the stream goes (a layout that
   /// stopped early).
   let cancellation: Cancellation

@@ -52,7 +52,7 @@ public struct PandocJSONAdapter: InputAdapter {
   ///
   /// - Throws: ``InputError`` when the input is not JSON (with its line and column), is not a
   ///   pandoc document, or comes from a pandoc-types API this adapter does not know.
-  public func document(from input: InputSource) throws(InputError) -> Document {
+  public func document(from input: AdapterInput) throws(InputError) -> Document {
     let bytes = ByteText.droppingByteOrderMark(input.bytes[...])
     if ByteText.isBlank(bytes) {
       throw InputError(input: input.name, message: "empty input; expected pandoc JSON (pandoc -t json FILE)")

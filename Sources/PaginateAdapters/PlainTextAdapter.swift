@@ -31,7 +31,7 @@ public struct PlainTextAdapter: StreamingInputAdapter {
   /// Plain text is made visible by the adapter itself.
   public var guaranteesVisibleText: Bool { true }
 
-  public func document(from input: InputSource) throws(InputError) -> Document {
+  public func document(from input: AdapterInput) throws(InputError) -> Document {
     var builder = PlainTextBuilder()
     _ = input.bytes.withUnsafeBufferPointer { builder.feed($0, isFinal: true) }
     return Document(blocks: builder.finish())
@@ -335,33 +335,33 @@ struct PlainTextBuilder: Sendable {
 
 extension PlainTextAdapter {
   /// Blocks read a chunk at a time: memory holds the paragraph being read, not the file.
-  public func blockSource(
+  public func blockStream(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics
-  ) -> any BlockSource {
+  ) -> any BlockStream {
     PlainTextStream(read: read, diagnostics: diagnostics, inputSize: nil)
   }
 
   /// Resumes at a mark a plain-text reader gave.
-  public func blockSource(
-    resuming mark: BlockSourceMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
+  public func blockStream(
+    resuming mark: BlockStreamMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
     name: String, inputSize: Int?
-  ) -> (any BlockSource)? {
+  ) -> (any BlockStream)? {
     guard let state = mark.state as? PlainTextStream.Mark else { return nil }
     return PlainTextStream(resuming: state, read: read, inputSize: inputSize)
   }
 
   /// Streams, reporting progress by bytes when `inputSize` is known.
-  public func blockSource(
+  public func blockStream(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics, inputSize: Int?
-  ) -> any BlockSource {
+  ) -> any BlockStream {
     PlainTextStream(read: read, diagnostics: diagnostics, inputSize: inputSize)
   }
 }
 
 /// Plain text read in chunks of 256 KiB, yielding blocks as they complete.
-struct PlainTextStream: BlockSource {
+struct PlainTextStream: BlockStream {
   private let read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
   private let diagnostics: ReadDiagnostics
   private var builder = PlainTextBuilder()
@@ -417,17 +417,17 @@ struct PlainTextStream: BlockSource {
   }
 
   /// Before the next block: resumable by the input offset and the builder's state.
-  var mark: BlockSourceMark? {
+  var mark: BlockStreamMark? {
     mutating get {
       if readyIndex < ready.count {
         if !builderBeforeFillIsCompact {
           builderBeforeFill = builderBeforeFill.compacted()
           builderBeforeFillIsCompact = true
         }
-        return BlockSourceMark(Mark(offset: fillStart, builder: builderBeforeFill, skip: readyIndex), inputOffset: fillStart)
+        return BlockStreamMark(Mark(offset: fillStart, builder: builderBeforeFill, skip: readyIndex), inputOffset: fillStart)
       }
-      if isDone { return BlockSourceMark(Mark(offset: bytesDone, builder: nil, skip: 0), inputOffset: bytesDone) }
-      return BlockSourceMark(Mark(offset: bytesDone, builder: builder.compacted(), skip: 0), inputOffset: bytesDone)
+      if isDone { return BlockStreamMark(Mark(offset: bytesDone, builder: nil, skip: 0), inputOffset: bytesDone) }
+      return BlockStreamMark(Mark(offset: bytesDone, builder: builder.compacted(), skip: 0), inputOffset: bytesDone)
     }
   }
 

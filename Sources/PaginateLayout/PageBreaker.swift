@@ -11,7 +11,7 @@ import PaginateModel
 /// on pages of notes): no word of a note is lost. A page is left short by more than a third of
 /// its height only when every other break is worse.
 struct PageBreaker {
-  private(set) var source: FlowSource
+  private(set) var flow: LineFlow
   let options: LayoutOptions
   private let height: Int
   private let width: Int
@@ -25,8 +25,8 @@ struct PageBreaker {
   /// Whether pages get the anchors of their lines.
   private let tracksAnchors: Bool
 
-  init(source documentSource: DocumentSource, options: LayoutOptions, tracksProgress: Bool = true) {
-    source = FlowSource(source: documentSource, options: options, tracksProgress: tracksProgress)
+  init(reader: DocumentReader, options: LayoutOptions, tracksProgress: Bool = true) {
+    flow = LineFlow(reader: reader, options: options, tracksProgress: tracksProgress)
     tracksAnchors = tracksProgress
     self.options = options
     height = options.bodyHeight
@@ -35,13 +35,13 @@ struct PageBreaker {
 
   /// A breaker that lays pages out again from `checkpoint`, as `original` did the first time
   /// (its footnote numbers are reused); `nil` when the source cannot be read from there.
-  init?(resuming checkpoint: PageCheckpoint, source documentSource: DocumentSource, original: PageBreaker) {
+  init?(resuming checkpoint: PageCheckpoint, reader: DocumentReader, original: PageBreaker) {
     guard
-      let flow = FlowSource(
-        resumingAt: checkpoint.flow, consumed: checkpoint.consumed, source: documentSource,
-        layout: original.source.layout)
+      let flow = LineFlow(
+        resumingAt: checkpoint.flow, consumed: checkpoint.consumed, reader: reader,
+        layout: original.flow.layout)
     else { return nil }
-    source = flow
+    self.flow = flow
     tracksAnchors = true
     options = original.options
     height = original.height
@@ -53,7 +53,7 @@ struct PageBreaker {
   /// The state at the start of the next page, to lay it out again later; `nil` when the
   /// source cannot be resumed.
   mutating func checkpoint() -> PageCheckpoint? {
-    guard let (point, consumed) = source.resumePoint() else { return nil }
+    guard let (point, consumed) = flow.resumePoint() else { return nil }
     return PageCheckpoint(flow: point, consumed: consumed, runningHead: runningHead, carriedNotes: carriedNotes)
   }
 
@@ -61,17 +61,17 @@ struct PageBreaker {
   ///
   /// - Parameter number: The page number the body will have (it decides recto or verso).
   mutating func nextBody(number: Int) -> PageBody? {
-    while source.hasLine(at: 0), source[0].isSpacing { source.consume(1) }
-    guard source.hasLine(at: 0) else { return carriedNotes.isEmpty ? nil : notesOnlyBody(number: number) }
-    if source[0].forcedBreak == .recto && Page.side(of: number) == .verso {
+    while flow.hasLine(at: 0), flow[0].isSpacing { flow.consume(1) }
+    guard flow.hasLine(at: 0) else { return carriedNotes.isEmpty ? nil : notesOnlyBody(number: number) }
+    if flow[0].forcedBreak == .recto && Page.side(of: number) == .verso {
       return PageBody(
         number: number, isBlank: true, lines: Array(repeating: Line(), count: height), source: nil,
         runningHead: runningHead)
     }
 
     var repeatedHeader: [Line] = []
-    if let table = source[0].tableHeader {
-      repeatedHeader = source.layout.tableHeaders[table]
+    if let table = flow[0].tableHeader {
+      repeatedHeader = flow.layout.tableHeaders[table]
       if repeatedHeader.count >= height { repeatedHeader = [] }
     }
 
@@ -85,11 +85,11 @@ struct PageBreaker {
     var notes: [Int] = []
     var noteLineCount = carriedShown == 0 ? 0 : carriedShown + 1
     var best = (count: 0, cost: Int.max, noteCount: 0, noteLineCount: 0)
-    while source.hasLine(at: taken) {
-      if taken > 0 && source[taken].forcedBreak != nil { break }
+    while flow.hasLine(at: taken) {
+      if taken > 0 && flow[taken].forcedBreak != nil { break }
       var newNotes: [Int] = []
       var extra = 0
-      for note in source[taken].notes where !notes.contains(note) && !newNotes.contains(note) {
+      for note in flow[taken].notes where !notes.contains(note) && !newNotes.contains(note) {
         newNotes.append(note)
         extra += noteLines(note).count
       }
@@ -120,16 +120,16 @@ struct PageBreaker {
     }
     lines.reserveCapacity(options.pageSize.lines)  // room for the margins, header and footer too
     for offset in 0..<best.count {  // every one confirmed by the gathering above
-      if anchorLine == nil && !source[offset].isSpacing { anchorLine = source[offset].sourceLine }
-      if tracksAnchors { anchors.append(source[offset].anchor) }
-      lines.append(source.takeLine(at: offset))
-      if let heading = source[offset].heading, heading.level <= 2 { runningHead = heading.text }
-      if let range = source[offset].source {
+      if anchorLine == nil && !flow[offset].isSpacing { anchorLine = flow[offset].sourceLine }
+      if tracksAnchors { anchors.append(flow[offset].anchor) }
+      lines.append(flow.takeLine(at: offset))
+      if let heading = flow[offset].heading, heading.level <= 2 { runningHead = heading.text }
+      if let range = flow[offset].source {
         firstSourceLine = min(firstSourceLine ?? range.firstLine, range.firstLine)
         lastSourceLine = max(lastSourceLine ?? range.lastLine, range.lastLine)
       }
     }
-    source.consume(best.count)
+    flow.consume(best.count)
     while lines.last?.isEmpty == true { lines.removeLast() }
     if tracksAnchors && anchors.count > lines.count {
       // A page of blank lines of the document (the end of a code block) still has a place.
@@ -219,10 +219,10 @@ struct PageBreaker {
   private mutating func breakCost(after count: Int, used: Int) -> Int {
     var penalty = 0
     var offset = count
-    while source.hasLine(at: offset) {
-      if source[offset].forcedBreak != nil { penalty = 0; break }
-      penalty = max(penalty, source[offset].penalty)
-      if !source[offset].isSpacing { break }
+    while flow.hasLine(at: offset) {
+      if flow[offset].forcedBreak != nil { penalty = 0; break }
+      penalty = max(penalty, flow[offset].penalty)
+      if !flow[offset].isSpacing { break }
       offset += 1
     }
     let empty = height - used
@@ -238,10 +238,10 @@ struct PageBreaker {
     let marker = "[" + String(number) + "] "
     let markerWidth = marker.utf8.count  // ASCII: a cell a byte
     var lines: [Line] = []
-    switch source.layout.notes.entry(of: number) {
+    switch flow.layout.notes.entry(of: number) {
     case .destination(let destination):
       // The destination is a link to itself (clickable where the output makes links).
-      let link = TextStyle.link(source.layout.notes.knownNumbers(forLink: destination).link)
+      let link = TextStyle.link(flow.layout.notes.knownNumbers(forLink: destination).link)
       if markerWidth < width {
         // Each line is made in one piece: the marker (or as many spaces) as furniture, then a
         // piece of the destination as a link.
@@ -265,7 +265,7 @@ struct PageBreaker {
       var layout = BlockLayout(options: options)
       layout.notesInline = true
       // The document's registry: a link in a note has the same number as elsewhere.
-      layout.notes = source.layout.notes
+      layout.notes = flow.layout.notes
       // The note hangs from its marker; on a page too narrow for that, the marker has a line
       // of its own.
       let marker = Line(marker, style: .furniture)

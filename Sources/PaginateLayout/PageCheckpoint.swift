@@ -3,8 +3,8 @@ import PaginateModel
 /// Where the flow of blocks can be laid out again from: the start of a block, with the state
 /// the flow had before it (a page break waiting, a heading to keep with what follows).
 struct FlowResumePoint: Sendable {
-  /// Where the block source was before the block.
-  var mark: BlockSourceMark
+  /// Where the block stream was before the block.
+  var mark: BlockStreamMark
   /// The block's index from the first (page breaks count).
   var block: Int
   var hasEmitted: Bool

@@ -17,7 +17,7 @@ public struct PageSet: Sendable {
   /// The options every page is laid out with.
   public let options: LayoutOptions
   /// The document being laid out.
-  public let source: DocumentSource
+  public let reader: DocumentReader
   private var breaker: PageBreaker
   /// The pages laid out: `bodies[0]` is page `bodiesStart`. When pages are not kept, the first
   /// `dropped` of them are done with (their lines already released) and are removed in bulk,
@@ -38,7 +38,7 @@ public struct PageSet: Sendable {
   public let identity = LayoutIdentity.next()
   private let header: HeaderTemplate
   private let footer: HeaderTemplate
-  /// `{title}`: the source's title, else one its blocks name (Markdown's first level-1
+  /// `{title}`: the reader's title, else one its blocks name (Markdown's first level-1
   /// heading), else the file name.
   public let title: String
 
@@ -47,10 +47,10 @@ public struct PageSet: Sendable {
   /// - Throws: ``LayoutError`` when the options leave no room for text (see
   ///   ``LayoutOptions/validate()``).
   public init(document: Document, options: LayoutOptions) throws(LayoutError) {
-    try self.init(source: DocumentSource(document), options: options)
+    try self.init(reader: DocumentReader(document), options: options)
   }
 
-  /// Creates a page set over a document source (which may read its blocks incrementally).
+  /// Creates a page set over a document reader (which may read its blocks incrementally).
   /// No page is laid out yet, but the title is asked for: a Markdown source answers once
   /// libcmark has parsed the input, which its first block needs anyway.
   ///
@@ -60,7 +60,7 @@ public struct PageSet: Sendable {
   ///   - keepsPages: Let any page be asked for again, in any order (the default). A window of
   ///     pages is kept; a page released from it is laid out again from a checkpoint, the same
   ///     to the byte, when the source can be read again from a mark
-  ///     (``/PaginateModel/DocumentSource/canResume``); otherwise every page is kept. Without
+  ///     (``/PaginateModel/DocumentReader/canResume``); otherwise every page is kept. Without
   ///     it, memory stays bounded by a page: only pages at or after the last one asked for can
   ///     be asked for, as when printing a stream.
   ///   - pagesKept: When pages can be released, how many of those asked for last are kept
@@ -68,18 +68,18 @@ public struct PageSet: Sendable {
   /// - Throws: ``LayoutError`` when the options leave no room for text (see
   ///   ``LayoutOptions/validate()``).
   public init(
-    source: DocumentSource, options: LayoutOptions, keepsPages: Bool = true, pagesKept: Int = PageSet.defaultPagesKept
+    reader: DocumentReader, options: LayoutOptions, keepsPages: Bool = true, pagesKept: Int = PageSet.defaultPagesKept
   ) throws(LayoutError) {
     try options.validate()
     self.options = options
-    self.source = source
+    self.reader = reader
     self.keepsPages = keepsPages
     // A page set that keeps no pages prints a stream: nobody asks how far it has got.
-    breaker = PageBreaker(source: source, options: options, tracksProgress: keepsPages)
-    window = PageWindow(canRelease: keepsPages && source.canResume, limit: pagesKept)
+    breaker = PageBreaker(reader: reader, options: options, tracksProgress: keepsPages)
+    window = PageWindow(canRelease: keepsPages && reader.canResume, limit: pagesKept)
     header = HeaderTemplate(options.header)
     footer = HeaderTemplate(options.footer)
-    title = source.title ?? breaker.source.blockTitle ?? options.fileName
+    title = reader.title ?? breaker.flow.blockTitle ?? options.fileName
   }
 
   /// The pages kept by default when they can be released (see ``init(source:options:keepsPages:pagesKept:)``):
@@ -101,18 +101,18 @@ public struct PageSet: Sendable {
   private var firstKept: Int { bodiesStart + dropped }
 
   /// The number of top-level blocks laid out so far (for measuring laziness).
-  public var blocksLaidOut: Int { breaker.source.blocksLaidOut }
+  public var blocksLaidOut: Int { breaker.flow.blocksLaidOut }
 
   /// The share of the document laid out so far, from 0 to 1: 1 once the end is reached;
   /// before, by source lines when the source knows its last line and the pages carry source
-  /// lines, else as the block source measures its progress (``/PaginateModel/BlockSource/progress``), else
+  /// lines, else as the block stream measures its progress (``/PaginateModel/BlockStream/progress``), else
   /// `nil`.
   public var laidOutFraction: Double? {
     if isComplete { return 1 }
-    if let last = source.lastSourceLine, last > 0, let reached = lastSourceLineLaidOut {
+    if let last = reader.lastSourceLine, last > 0, let reached = lastSourceLineLaidOut {
       return min(Double(reached) / Double(last), 1)
     }
-    return breaker.source.progress.map { min(max($0, 0), 1) }
+    return breaker.flow.progress.map { min(max($0, 0), 1) }
   }
 
   /// The last source line on the pages laid out so far, when they carry source lines.
@@ -132,7 +132,7 @@ public struct PageSet: Sendable {
   public mutating func page(at index: Int) -> Page? {
     guard index >= 0 else { return nil }
     if let lastTaken, lastTaken.index == index { return lastTaken }
-    if needsPageCount && !isComplete && !source.isEndless { layOutAll() }
+    if needsPageCount && !isComplete && !reader.isEndless { layOutAll() }
     while laidOutCount <= index && !isComplete { layOutNext() }
     guard index < laidOutCount, index >= firstKept else { return nil }
     if keepsPages {
@@ -167,9 +167,9 @@ public struct PageSet: Sendable {
   }
 
   /// Lays out the rest of the document; nothing for an endless source
-  /// (``/PaginateModel/DocumentSource/isEndless``), which has no rest.
+  /// (``/PaginateModel/DocumentReader/isEndless``), which has no rest.
   public mutating func layOutAll() {
-    guard !source.isEndless else { return }
+    guard !reader.isEndless else { return }
     while !isComplete { layOutNext() }
   }
 
@@ -207,7 +207,7 @@ public struct PageSet: Sendable {
   /// it, keeping the pages laid out on the way.
   private mutating func layOutAgain(_ index: Int) -> Page? {
     guard let (start, checkpoint) = window.checkpoint(atOrBefore: index),
-      var again = PageBreaker(resuming: checkpoint, source: source, original: breaker)
+      var again = PageBreaker(resuming: checkpoint, reader: reader, original: breaker)
     else { return nil }
     for page in start...index {
       guard let body = again.nextBody(number: options.firstPageNumber + page) else { return nil }
@@ -304,7 +304,7 @@ public struct PageSet: Sendable {
       anchorLine: body.anchorLine, runningHead: body.runningHead, bodyLines: bodyStart..<bodyEnd,
       noteLines: (bodyEnd - body.noteLineCount)..<bodyEnd)
     page.layout = identity
-    let registry = breaker.source.layout.notes
+    let registry = breaker.flow.layout.notes
     if registry.hasLinks {
       for line in page.lines {
         for span in line.spans where span.style.linkID != 0 {

@@ -43,7 +43,7 @@ extension PagerModel {
       message = "searching… page \(next + 1) · Esc stops"
       return true
     case .notFound:
-      guard controller.isWrapping, !search.wrapped, !controller.source.isEndless else { return finishSearch(found: nil) }
+      guard controller.isWrapping, !search.wrapped, !controller.reader.isEndless else { return finishSearch(found: nil) }
       search.wrapped = true
       search.nextIndex = search.forward ? 0 : lastPageIndex()
       pendingSearch = search

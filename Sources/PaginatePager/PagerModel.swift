@@ -123,12 +123,12 @@ package struct PagerModel: Sendable {
   ///
   /// - Throws: ``LayoutError`` when the configured options leave no room for text even
   ///   without header, footer and margins.
-  package init(source: DocumentSource, configuration: Configuration, columns: Int, rows: Int) throws(LayoutError) {
+  package init(reader: DocumentReader, configuration: Configuration, columns: Int, rows: Int) throws(LayoutError) {
     self.configuration = configuration
     self.columns = max(columns, 1)
     self.rows = max(rows, 2)
     let (options, facing) = Self.layout(for: configuration, columns: self.columns, rows: self.rows)
-    controller = try PagingController(source: source, options: options, facing: facing)
+    controller = try PagingController(reader: reader, options: options, facing: facing)
   }
 
   // MARK: Layout for the terminal
@@ -198,16 +198,16 @@ package struct PagerModel: Sendable {
   }
 
   /// Replaces the document (the file was read again), keeping the reader's place.
-  package mutating func reload(_ source: DocumentSource) {
-    controller.reload(source)
+  package mutating func reload(_ reader: DocumentReader) {
+    controller.reload(reader)
     clampView()
     message = "reloaded"
   }
 
   /// Shows file `fileIndex` of ``Configuration/fileNames`` from its first page.
-  package mutating func open(_ source: DocumentSource, fileIndex: Int) {
+  package mutating func open(_ reader: DocumentReader, fileIndex: Int) {
     let (options, facing) = Self.layout(for: configuration, columns: columns, rows: rows)
-    guard let opened = try? PagingController(source: source, options: options, facing: facing) else {
+    guard let opened = try? PagingController(reader: reader, options: options, facing: facing) else {
       message = "cannot lay out \(fileName)"
       return
     }
@@ -227,8 +227,8 @@ package struct PagerModel: Sendable {
   }
 
   /// A followed file was read again: its new end is shown.
-  package mutating func followed(_ source: DocumentSource) {
-    controller.reload(source)
+  package mutating func followed(_ reader: DocumentReader) {
+    controller.reload(reader)
     controller.goToLast()
     scroll = maxScrollInUnit
     message = "following · any key stops"

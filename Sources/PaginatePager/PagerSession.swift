@@ -43,7 +43,7 @@ package enum PagerSession {
   /// - Returns: `false` when no terminal could be opened.
   package static func run(
     _ model: inout PagerModel, settings: Settings = Settings(), startCommand: String? = nil,
-    load: (Int) -> Result<DocumentSource, LoadFailure>
+    load: (Int) -> Result<DocumentReader, LoadFailure>
   ) -> Bool {
     guard Terminal.begin(mouse: settings.capturesMouse) else { return false }
     defer { Terminal.restore() }

@@ -11,7 +11,7 @@ import PaginateModel
 struct EarlierPages {
   /// The pages, from index -1 back: `pages[0]` is page -1.
   private var pages: [Page] = []
-  private var blocks: (any BlockSource)?
+  private var blocks: (any BlockStream)?
   /// Blocks read so far.
   private var blocksRead = 0
   private let options: LayoutOptions
@@ -20,8 +20,8 @@ struct EarlierPages {
   /// twice as many, until a stretch holds at least two pages.
   private static let batchLimit = 4_096
 
-  init(source: DocumentSource, options: LayoutOptions, identity: LayoutIdentity) {
-    blocks = source.earlierBlocks()
+  init(reader: DocumentReader, options: LayoutOptions, identity: LayoutIdentity) {
+    blocks = reader.earlierBlocks()
     var options = options
     if options.effectiveChapterBreak == .recto { options.chapterBreak = .page }
     options.padsToEvenPageCount = false

@@ -2,7 +2,7 @@ import PaginateLayout
 import PaginateModel
 import Synchronization
 
-/// The pages of one layout (a document source and options), laid out as far as anyone has
+/// The pages of one layout (a document reader and options), laid out as far as anyone has
 /// asked, behind a lock.
 ///
 /// Copies of a ``PagingController`` share their cache until one of them lays the document out
@@ -13,7 +13,7 @@ final class PageLayoutCache: Sendable {
   /// The options the pages are laid out with.
   let options: LayoutOptions
   /// The document.
-  let source: DocumentSource
+  let reader: DocumentReader
   /// The title `{title}` stands for.
   let title: String
   /// The identity of the layout, which its pages carry.
@@ -27,19 +27,19 @@ final class PageLayoutCache: Sendable {
   /// A cache over a new layout of `source`.
   ///
   /// - Throws: ``LayoutError`` when the options leave no room for text.
-  convenience init(source: DocumentSource, options: LayoutOptions) throws(LayoutError) {
-    self.init(pages: try PageSet(source: source, options: options))
+  convenience init(reader: DocumentReader, options: LayoutOptions) throws(LayoutError) {
+    self.init(pages: try PageSet(reader: reader, options: options))
   }
 
   /// A cache over a page set (which may have laid out some pages already).
   init(pages: PageSet) {
     options = pages.options
-    source = pages.source
+    reader = pages.reader
     title = pages.title
     identity = pages.identity
     earlier =
-      pages.source.hasEarlierBlocks
-      ? Mutex(EarlierPages(source: pages.source, options: pages.options, identity: pages.identity)) : nil
+      pages.reader.hasEarlierBlocks
+      ? Mutex(EarlierPages(reader: pages.reader, options: pages.options, identity: pages.identity)) : nil
     self.pages = Mutex(pages)
   }
 
@@ -77,7 +77,7 @@ final class PageLayoutCache: Sendable {
 
   /// The characters of each block of the source's document, when it is one held in memory.
   var documentCharacters: DocumentCharacters? {
-    guard let document = source.document else { return nil }
+    guard let document = reader.document else { return nil }
     return characters.withLock { known in
       if let known { return known }
       let counted = DocumentCharacters(document)
@@ -100,7 +100,7 @@ final class PageLayoutCache: Sendable {
   }
 
   /// Whether the source never ends: there is no last page to lay out.
-  var isEndless: Bool { source.isEndless }
+  var isEndless: Bool { reader.isEndless }
 
   /// Lays out the rest of the document and returns the page count (for an endless source,
   /// lays out nothing and returns the pages laid out so far).

@@ -8,7 +8,7 @@ extension PagingController {
   /// (see ``isCurrent(_:)``).
   ///
   /// - Throws: ``PagingError`` when the document is read from a source rather than held in
-  ///   memory (``/PaginateModel/DocumentSource/document`` is `nil`), or when `index` is not a
+  ///   memory (``/PaginateModel/DocumentReader/document`` is `nil`), or when `index` is not a
   ///   block index or the block count; nothing changes then.
   public mutating func insert(_ blocks: [Block], at index: Int, isolation: isolated (any Actor)? = #isolation)
     throws(PagingError)
@@ -38,7 +38,7 @@ extension PagingController {
   }
 
   mutating func edit(replacing range: Range<Int>, with blocks: [Block], context: DeliveryContext) throws(PagingError) {
-    guard let document = cache.source.document else {
+    guard let document = cache.reader.document else {
       throw PagingError("the document is read from a source, not held in memory: it cannot be edited in place; reload it instead")
     }
     guard range.lowerBound >= 0, range.upperBound <= document.blocks.count else {
@@ -52,7 +52,7 @@ extension PagingController {
     let before = (index: currentIndex, pages: observers.isEmpty ? [] : visiblePages)
     let place = currentAnchor.map { Self.anchor($0, through: change) }
     // The options in force were checked when they were set.
-    guard let cache = try? PageLayoutCache(source: DocumentSource(edited), options: cache.options) else { return }
+    guard let cache = try? PageLayoutCache(reader: DocumentReader(edited), options: cache.options) else { return }
     self.cache = cache
     land(on: place)
     guard !observers.isEmpty else { return }

@@ -55,14 +55,14 @@ extension PagingController {
   /// text itself was changed, the reader lands where it was; past the new end, on the last
   /// page.
   public mutating func reload(_ document: Document, isolation: isolated (any Actor)? = #isolation) {
-    replaceSource(DocumentSource(document), context: .isolated(isolation))
+    replaceReader(DocumentReader(document), context: .isolated(isolation))
   }
 
   /// Replaces the document with a new source (an incrementally read file) and keeps the reader
   /// on the text they were at: for a source read as it goes, the words at the top of the page
   /// shown are searched for in the new text, nearest to where they were.
-  public mutating func reload(_ source: DocumentSource, isolation: isolated (any Actor)? = #isolation) {
-    replaceSource(source, context: .isolated(isolation))
+  public mutating func reload(_ reader: DocumentReader, isolation: isolated (any Actor)? = #isolation) {
+    replaceReader(reader, context: .isolated(isolation))
   }
 
   // MARK: Helpers
@@ -81,7 +81,7 @@ extension PagingController {
       changeFacing(facing, context: context)
       return
     }
-    let cache = try PageLayoutCache(source: self.cache.source, options: options)
+    let cache = try PageLayoutCache(reader: self.cache.reader, options: options)
     cancelInteractiveTransition(context: context)
     let before = (index: currentIndex, pages: observers.isEmpty ? [] : visiblePages)
     let anchor = currentAnchor
@@ -92,16 +92,16 @@ extension PagingController {
     tellRelayout(from: before.index, previousPages: before.pages, context: context)
   }
 
-  mutating func replaceSource(_ source: DocumentSource, context: DeliveryContext) {
+  mutating func replaceReader(_ reader: DocumentReader, context: DeliveryContext) {
     cancelInteractiveTransition(context: context)
     let before = (index: currentIndex, pages: observers.isEmpty ? [] : visiblePages)
     let anchor = currentAnchor
-    let oldDocument = cache.source.document
+    let oldDocument = cache.reader.document
     let words = anchor.flatMap { wordsAt($0) }
     // The options in force were checked when they were set.
-    guard let cache = try? PageLayoutCache(source: source, options: cache.options) else { return }
+    guard let cache = try? PageLayoutCache(reader: reader, options: cache.options) else { return }
     self.cache = cache
-    if let anchor, let old = oldDocument, let new = source.document {
+    if let anchor, let old = oldDocument, let new = reader.document {
       let (block, same) = BlockMatching.index(of: anchor.block, in: old.blocks, movedTo: new.blocks)
       land(on: TextAnchor(block: block, offset: same ? anchor.offset : 0))
     } else if let words, let found = nearestMatch(of: words, toPageAt: before.index) {

@@ -38,7 +38,7 @@ extension PagingController {
     var index = index
     var wrapped = false
     let start = index
-    let bounded = cache.isEndless || cache.source.hasEarlierBlocks
+    let bounded = cache.isEndless || cache.reader.hasEarlierBlocks
     while true {
       if bounded && abs(index - start) > Self.searchLimit { return nil }
       if let page = cache.page(at: index) {

@@ -78,17 +78,17 @@ public struct PagingController: Sendable {
   public init(document: Document, options: LayoutOptions, facing: FacingOptions? = nil, isWrapping: Bool = false)
     throws(LayoutError)
   {
-    try self.init(source: DocumentSource(document), options: options, facing: facing, isWrapping: isWrapping)
+    try self.init(reader: DocumentReader(document), options: options, facing: facing, isWrapping: isWrapping)
   }
 
-  /// A controller over a document source (one read incrementally, say), showing its first page.
+  /// A controller over a document reader (one read incrementally, say), showing its first page.
   ///
   /// - Throws: ``/PaginateLayout/LayoutError`` when the options leave no room for text.
   public init(
-    source: DocumentSource, options: LayoutOptions = LayoutOptions(), facing: FacingOptions? = nil,
+    reader: DocumentReader, options: LayoutOptions = LayoutOptions(), facing: FacingOptions? = nil,
     isWrapping: Bool = false
   ) throws(LayoutError) {
-    cache = try PageLayoutCache(source: source, options: options)
+    cache = try PageLayoutCache(reader: reader, options: options)
     facingOptions = facing
     self.isWrapping = isWrapping
   }
@@ -103,9 +103,9 @@ public struct PagingController: Sendable {
   // MARK: The layout
 
   /// The document being paged through.
-  public var source: DocumentSource { cache.source }
+  public var reader: DocumentReader { cache.reader }
 
-  /// The title `{title}` stands for: the source's, else the first level-1 heading, else the
+  /// The title `{title}` stands for: the reader's, else the first level-1 heading, else the
   /// file name.
   public var title: String { cache.title }
 
@@ -159,7 +159,7 @@ public struct PagingController: Sendable {
 
   /// Whether wrapping round is on and possible: not for an endless source (there is no last
   /// page) nor one with earlier blocks (there is no first).
-  var wraps: Bool { isWrapping && !cache.isEndless && !cache.source.hasEarlierBlocks }
+  var wraps: Bool { isWrapping && !cache.isEndless && !cache.reader.hasEarlierBlocks }
 
   /// The page before `page`, or `nil` before the first (the last page when wrapping, which lays
   /// out the whole document), and for a page of another layout.
@@ -232,7 +232,7 @@ public struct PagingController: Sendable {
       fraction = cache.page(at: page.index + 1) == nil ? 1 : characters.fraction(of: place)
     } else if let count = cache.count {
       fraction = count > 1 ? Double(page.index) / Double(count - 1) : 1
-    } else if let line = page.anchorLine, let last = cache.source.lastSourceLine, last > 1 {
+    } else if let line = page.anchorLine, let last = cache.reader.lastSourceLine, last > 1 {
       fraction = Double(line - 1) / Double(last - 1)
     } else {
       fraction = estimated > 1 ? Double(page.index) / Double(estimated - 1) : 0

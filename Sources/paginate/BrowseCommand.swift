@@ -73,7 +73,7 @@ struct BrowseCommand: ParsableCommand {
     let from = input.from
     let loaded = Diagnostics.orFail { () throws(InputError) in
       // Standard input cannot be read again for a relayout: hold it whole.
-      try registry.loadSource(contentsOfFile: paths[0], format: from, incremental: paths[0] != "-")
+      try registry.loadInput(contentsOfFile: paths[0], format: from, incremental: paths[0] != "-")
     }
     for warning in loaded.warnings { Diagnostics.warn(warning) }
     let facingMode: PagerModel.FacingMode =
@@ -87,7 +87,7 @@ struct BrowseCommand: ParsableCommand {
       facingOptions: FacingOptions(start: layout.facingStart, progression: layout.pageProgression, gutter: layout.gutter),
       fileNames: paths.map { $0 == "-" ? loaded.name : $0 })
     var model = Diagnostics.orFail { () throws(LayoutError) in
-      try PagerModel(source: loaded.source, configuration: configuration, columns: 80, rows: 24)
+      try PagerModel(reader: loaded.reader, configuration: configuration, columns: 80, rows: 24)
     }
     // After a reload (key r) the warnings at the end are those of the file as read last.
     var shown = loaded
@@ -101,9 +101,9 @@ struct BrowseCommand: ParsableCommand {
           .init(index == 0 ? "standard input cannot be read again" : "standard input can be browsed only as the first file"))
       }
       do throws(InputError) {
-        let reloaded = try registry.loadSource(contentsOfFile: path, format: from)
+        let reloaded = try registry.loadInput(contentsOfFile: path, format: from)
         shown = reloaded
-        return .success(reloaded.source)
+        return .success(reloaded.reader)
       } catch {
         return .failure(.init("cannot read \(path): \(error.description)"))
       }

@@ -68,7 +68,7 @@ struct InputOptions: ParsableArguments {
       return registry
     }
     guard from == nil else { return registry }
-    let extensions = paths.map(InputSource.fileExtension(of:)).filter { !$0.isEmpty }
+    let extensions = paths.map(AdapterInput.fileExtension(of:)).filter { !$0.isEmpty }
     let known = Set(registry.adapters.flatMap(\.fileExtensions))
     guard extensions.contains(where: { !known.contains($0) }) else { return registry }
     for (_, described) in Self.discovery.describeAll(timeout: adapterTimeout, cache: Self.adapterCache) {

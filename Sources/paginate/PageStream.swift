@@ -64,9 +64,9 @@ struct PageStream {
     var sequence = DocumentSequence(firstPageNumber: layout.firstPage)
     var complete = true
     files: for path in files {
-      let loaded: LoadedSource
+      let loaded: LoadedInput
       do throws(InputError) {
-        loaded = try registry.loadSource(contentsOfFile: path, format: input.from)
+        loaded = try registry.loadInput(contentsOfFile: path, format: input.from)
       } catch {
         guard skipsUnreadableFiles else { Diagnostics.fail(error.description) }
         if !counting {
@@ -87,7 +87,7 @@ struct PageStream {
       // Printing passes each page once: keep none behind, so memory stays bounded.
       // The options were checked when the command line was parsed.
       var pages = Diagnostics.orFail { () throws(LayoutError) in
-        try PageSet(source: loaded.source, options: options, keepsPages: false)
+        try PageSet(reader: loaded.reader, options: options, keepsPages: false)
       }
       if title == nil { title = pages.title }
       if counting {

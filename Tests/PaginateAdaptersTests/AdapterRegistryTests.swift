@@ -32,7 +32,7 @@ struct AdapterRegistryTests {
       ("x", "y", "JSON", "json"),
     ] as [(String, String, String?, String)])
   func choosing(name: String, content: String, from: String?, expected: String) throws {
-    let adapter = try registry.adapter(for: InputSource(text: content, name: name), named: from)
+    let adapter = try registry.adapter(for: AdapterInput(text: content, name: name), named: from)
     #expect(adapter.name == expected)
   }
 
@@ -52,20 +52,20 @@ struct AdapterRegistryTests {
       ("Title\n-----\n", false),
     ] as [(String, Bool)])
   func sniffingMarkdown(content: String, isMarkdown: Bool) throws {
-    let adapter = try registry.adapter(for: InputSource(text: content, name: "<stdin>"), named: nil)
+    let adapter = try registry.adapter(for: AdapterInput(text: content, name: "<stdin>"), named: nil)
     #expect(adapter.name == (isMarkdown ? "markdown" : "text"), "\(content.debugDescription)")
   }
 
   @Test("an unknown --from is an error that lists the known names")
   func unknownName() {
     #expect(throws: InputError(input: "x", message: "unknown input format 'rtf'; expected one of markdown, text, pandoc-json, json")) {
-      try registry.adapter(for: InputSource(text: "", name: "x"), named: "rtf")
+      try registry.adapter(for: AdapterInput(text: "", name: "x"), named: "rtf")
     }
   }
 
   @Test("a binary file is refused unless --from text")
   func binary() throws {
-    let input = InputSource(bytes: [0x7F, 0x45, 0x4C, 0x46, 0, 0, 1], name: "a.out")
+    let input = AdapterInput(bytes: [0x7F, 0x45, 0x4C, 0x46, 0, 0, 1], name: "a.out")
     #expect(
       throws: InputError(
         input: "a.out", message: "looks like a binary file (NUL bytes in the first 8 KB); use '--from text' to read it anyway")
@@ -77,7 +77,7 @@ struct AdapterRegistryTests {
 
   @Test("invalid UTF-8 is reported once, as a warning")
   func warning() throws {
-    let loaded = try registry.load(InputSource(bytes: [0x61, 0xFF, 0x62, 0xFE], name: "w.txt"))
+    let loaded = try registry.load(AdapterInput(bytes: [0x61, 0xFF, 0x62, 0xFE], name: "w.txt"))
     #expect(loaded.warnings == ["w.txt: replaced 2 invalid UTF-8 sequences with U+FFFD"])
   }
 
@@ -88,14 +88,14 @@ struct AdapterRegistryTests {
       let fileExtensions = ["shout"]
       let summary = "Upper-cases everything"
       func sniff(_ head: ArraySlice<UInt8>) -> Bool { head.starts(with: Array("!!".utf8)) }
-      func document(from input: InputSource) throws(InputError) -> Document {
+      func document(from input: AdapterInput) throws(InputError) -> Document {
         Document(blocks: [.paragraph(input.text.uppercased())])
       }
     }
     var registry = AdapterRegistry.builtIn
     registry.register(Shouting())
-    #expect(try registry.load(InputSource(text: "hi", name: "a.shout")).document.blocks == [.paragraph("HI")])
-    #expect(try registry.load(InputSource(text: "!!hey", name: "a")).document.blocks == [.paragraph("!!HEY")])
+    #expect(try registry.load(AdapterInput(text: "hi", name: "a.shout")).document.blocks == [.paragraph("HI")])
+    #expect(try registry.load(AdapterInput(text: "!!hey", name: "a")).document.blocks == [.paragraph("!!HEY")])
   }
 }
 
@@ -105,24 +105,24 @@ struct JSONAdapterTests {
   func errors() throws {
     let adapter = JSONAdapter()
     let good = try adapter.document(
-      from: InputSource(text: #"{"version": 1, "title": "T", "blocks": [{"type": "paragraph", "text": "hi"}]}"#))
+      from: AdapterInput(text: #"{"version": 1, "title": "T", "blocks": [{"type": "paragraph", "text": "hi"}]}"#))
     #expect(good == Document(title: "T", blocks: [.paragraph("hi")]))
     #expect(
       throws: InputError(input: "r.json", location: "$.blocks[0].level", message: "expected 1...6, got 9")
     ) {
       try adapter.document(
-        from: InputSource(text: #"{"version": 1, "blocks": [{"type": "heading", "level": 9, "text": "x"}]}"#, name: "r.json"))
+        from: AdapterInput(text: #"{"version": 1, "blocks": [{"type": "heading", "level": 9, "text": "x"}]}"#, name: "r.json"))
     }
-    #expect(throws: InputError.self) { try adapter.document(from: InputSource(text: "{\"version\": 1, ", name: "t.json")) }
+    #expect(throws: InputError.self) { try adapter.document(from: AdapterInput(text: "{\"version\": 1, ", name: "t.json")) }
     #expect(
       throws: InputError(input: "e.json", message: "empty input; expected a JSON document {\"version\": 1, \"blocks\": [...]}")
-    ) { try adapter.document(from: InputSource(text: " \n", name: "e.json")) }
+    ) { try adapter.document(from: AdapterInput(text: " \n", name: "e.json")) }
   }
 
   @Test("escaped control characters in JSON strings are made visible")
   func controls() throws {
     let document = try JSONAdapter().document(
-      from: InputSource(text: #"{"version": 1, "blocks": [{"type": "paragraph", "text": "a\u001b[31mb"}]}"#))
+      from: AdapterInput(text: #"{"version": 1, "blocks": [{"type": "paragraph", "text": "a\u001b[31mb"}]}"#))
     // In running text an escape stands apart from the words.
     #expect(document.blocks == [.paragraph("a ^[ [31mb")])
   }
@@ -130,7 +130,7 @@ struct JSONAdapterTests {
   @Test("Markdown read, written as JSON and read back gives the same document")
   func markdownRoundTrip() throws {
     let original = try markdown("# T\n\n- a *b*\n- [c](d)\n\n| x | y |\n|---|--:|\n| 1 | 2 |\n\n```\ncode\n```\n")
-    let back = try JSONAdapter().document(from: InputSource(bytes: Array(original.jsonData()), name: "x.json"))
+    let back = try JSONAdapter().document(from: AdapterInput(bytes: Array(original.jsonData()), name: "x.json"))
     #expect(back == original)
   }
 }

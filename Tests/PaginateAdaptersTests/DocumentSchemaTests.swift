@@ -49,7 +49,7 @@ struct DocumentSchemaTests {
     var files: [String] = []
     for name in names {
       let bytes = try Data(contentsOf: Self.packageRoot.appendingPathComponent("SampleDocs/\(name)"))
-      let document = try AdapterRegistry.builtIn.load(InputSource(bytes: Array(bytes), name: name)).document
+      let document = try AdapterRegistry.builtIn.load(AdapterInput(bytes: Array(bytes), name: name)).document
       #expect(!document.blocks.isEmpty, "\(name) read as an empty document")
       let json = document.jsonData()
       // What is written reads back to the same document.

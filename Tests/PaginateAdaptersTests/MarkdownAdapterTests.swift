@@ -4,7 +4,7 @@ import Testing
 
 /// Reads Markdown with the built-in adapter.
 func markdown(_ text: String, smart: Bool = false, html: HTMLHandling = .render) throws -> Document {
-  try MarkdownAdapter(smartPunctuation: smart, html: html).document(from: InputSource(text: text, name: "test.md"))
+  try MarkdownAdapter(smartPunctuation: smart, html: html).document(from: AdapterInput(text: text, name: "test.md"))
 }
 
 /// The table a document starts with, if it starts with one.
@@ -378,7 +378,7 @@ struct LongCodeBlockTests {
   func parts() throws {
     let lines = (1...25_000).map { "line \($0)" }
     let markdown = "Intro.\n\n```swift\n" + lines.joined(separator: "\n") + "\n```\n"
-    let blocks = try MarkdownAdapter().document(from: InputSource(bytes: Array(markdown.utf8), name: "long.md")).blocks
+    let blocks = try MarkdownAdapter().document(from: AdapterInput(bytes: Array(markdown.utf8), name: "long.md")).blocks
     #expect(blocks.count == 4)
     var kept: [Substring] = []
     var sources: [SourceRange?] = []

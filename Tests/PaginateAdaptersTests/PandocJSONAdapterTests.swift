@@ -10,7 +10,7 @@ struct PandocJSONAdapterTests {
 
   func document(_ blocks: String, meta: String = "{}", version: String = "[1,22,2,1]") throws -> Document {
     let json = #"{"pandoc-api-version":\#(version),"meta":\#(meta),"blocks":[\#(blocks)]}"#
-    return try adapter.document(from: InputSource(text: json, name: "doc.json"))
+    return try adapter.document(from: AdapterInput(text: json, name: "doc.json"))
   }
 
   func words(_ text: String) -> String { #"{"t":"Str","c":"\#(text)"}"# }
@@ -170,7 +170,7 @@ struct PandocJSONAdapterTests {
     ])
   func badInput(json: String, message: String) {
     #expect {
-      _ = try adapter.document(from: InputSource(text: json, name: "doc.json"))
+      _ = try adapter.document(from: AdapterInput(text: json, name: "doc.json"))
     } throws: { error in
       "\(error)" == message
     }
@@ -180,11 +180,11 @@ struct PandocJSONAdapterTests {
   func sniffing() throws {
     let json = #"{"pandoc-api-version":[1,22,2,1],"meta":{},"blocks":[{"t":"Para","c":[{"t":"Str","c":"hi\u001b[31m"}]}]}"#
     let registry = AdapterRegistry.builtIn
-    #expect(try registry.adapter(for: InputSource(text: json, name: "<stdin>")).name == "pandoc-json")
-    let loaded = try registry.load(InputSource(text: json, name: "doc.json"))
+    #expect(try registry.adapter(for: AdapterInput(text: json, name: "<stdin>")).name == "pandoc-json")
+    let loaded = try registry.load(AdapterInput(text: json, name: "doc.json"))
     #expect(loaded.adapter.name == "json")
     #expect(loaded.document.blocks == [.paragraph("hi ^[ [31m")])
-    #expect(try registry.load(InputSource(text: json, name: "<stdin>")).document.blocks == [.paragraph("hi ^[ [31m")])
+    #expect(try registry.load(AdapterInput(text: json, name: "<stdin>")).document.blocks == [.paragraph("hi ^[ [31m")])
   }
 
   @Test("a paginate document whose text names pandoc-api-version is still read as paginate's JSON")
@@ -195,8 +195,8 @@ struct PandocJSONAdapterTests {
       {"version": 1, "blocks": [{"type": "paragraph", "inlines": ["pandoc-api-version"]}]}
       """#
     let registry = AdapterRegistry.builtIn
-    #expect(try registry.adapter(for: InputSource(text: json, name: "<stdin>")).name == "json")
-    let loaded = try registry.load(InputSource(text: json, name: "doc.json"))
+    #expect(try registry.adapter(for: AdapterInput(text: json, name: "<stdin>")).name == "json")
+    let loaded = try registry.load(AdapterInput(text: json, name: "doc.json"))
     #expect(loaded.document.blocks == [.paragraph("pandoc-api-version")])
   }
 }

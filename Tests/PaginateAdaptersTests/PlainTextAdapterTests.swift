@@ -3,7 +3,7 @@ import PaginateModel
 import Testing
 
 func plainText(_ bytes: [UInt8]) throws -> Document {
-  try PlainTextAdapter().document(from: InputSource(bytes: bytes, name: "test.txt"))
+  try PlainTextAdapter().document(from: AdapterInput(bytes: bytes, name: "test.txt"))
 }
 
 func plainText(_ text: String) throws -> Document { try plainText(Array(text.utf8)) }
@@ -60,8 +60,8 @@ struct PlainTextAdapterTests {
     let text = inlines.plainText
     #expect(text.hasPrefix("ok \u{FFFD}"))
     #expect(!text.contains("\u{C0}"))
-    #expect(InputSource(bytes: bytes, name: "x").invalidUTF8Count == text.filter { $0 == "\u{FFFD}" }.count)
-    #expect(InputSource(text: "clean ä", name: "x").invalidUTF8Count == 0)
+    #expect(AdapterInput(bytes: bytes, name: "x").invalidUTF8Count == text.filter { $0 == "\u{FFFD}" }.count)
+    #expect(AdapterInput(text: "clean ä", name: "x").invalidUTF8Count == 0)
   }
 
   @Test("control characters never reach the model as raw bytes")
@@ -112,7 +112,7 @@ struct InvalidUTF8CountTests {
       }
       // (With this seed no encoded U+FFFD occurs in the bytes: every one decoded is a replacement.)
       let expected = String(decoding: bytes, as: UTF8.self).unicodeScalars.count { $0 == "\u{FFFD}" }
-      #expect(InputSource(bytes: bytes, name: "x").invalidUTF8Count == expected, "\(bytes)")
+      #expect(AdapterInput(bytes: bytes, name: "x").invalidUTF8Count == expected, "\(bytes)")
     }
   }
 
@@ -148,7 +148,7 @@ struct InvalidUTF8CountTests {
 @Suite("Plain text: bounded paragraphs, lines and verbatim blocks")
 struct PlainTextBoundsTests {
   func read(_ text: String) throws -> [Block] {
-    try PlainTextAdapter().document(from: InputSource(bytes: Array(text.utf8), name: "test.txt")).blocks
+    try PlainTextAdapter().document(from: AdapterInput(bytes: Array(text.utf8), name: "test.txt")).blocks
   }
 
   @Test("a paragraph ends after 64 KiB of text and the next goes on: every word kept, in order")

@@ -31,7 +31,7 @@ func streamedBlocks(
   _ adapter: some StreamingInputAdapter, _ bytes: [UInt8], piece: Int, diagnostics: ReadDiagnostics = ReadDiagnostics()
 ) -> [Block] {
   let reader = CountingReader(bytes, piece: piece)
-  var source = adapter.blockSource(reading: { reader.read(into: $0) }, name: "x", diagnostics: diagnostics)
+  var source = adapter.blockStream(reading: { reader.read(into: $0) }, name: "x", diagnostics: diagnostics)
   var blocks: [Block] = []
   while let block = source.nextBlock() { blocks.append(block) }
   return blocks
@@ -49,7 +49,7 @@ struct StreamingTests {
     "plain text read in pieces of any size gives the blocks of the whole read, and counts its invalid UTF-8 once",
     arguments: [1, 2, 3, 5, 7, 64, 1 << 20])
   func plainTextPieces(piece: Int) throws {
-    let input = InputSource(bytes: Self.awkwardText, name: "x")
+    let input = AdapterInput(bytes: Self.awkwardText, name: "x")
     let whole = try PlainTextAdapter().document(from: input).blocks
     #expect(whole.count >= 5)
     let diagnostics = ReadDiagnostics()
@@ -68,7 +68,7 @@ struct StreamingTests {
 
   @Test("text written a paragraph per line, read in pieces of any size, gives the blocks of the whole read", arguments: [1, 7, 64, 1 << 20])
   func softWrappedPieces(piece: Int) throws {
-    let whole = try PlainTextAdapter().document(from: InputSource(bytes: Self.softText, name: "x")).blocks
+    let whole = try PlainTextAdapter().document(from: AdapterInput(bytes: Self.softText, name: "x")).blocks
     #expect(whole.map(\.content).first == .heading(level: 2, [.text("Harbour Notes")]))
     #expect(whole.count == 6)
     #expect(streamedBlocks(PlainTextAdapter(), Self.softText, piece: piece) == whole)
@@ -79,7 +79,7 @@ struct StreamingTests {
     let paragraph = Array("Words of a paragraph, ended by a blank line.\n\n".utf8)
     let bytes = Array(repeatElement(paragraph, count: 200_000).joined())  // 9.4 MB
     let reader = CountingReader(bytes, piece: 1 << 16)
-    var source = PlainTextAdapter().blockSource(reading: { reader.read(into: $0) }, name: "x", diagnostics: ReadDiagnostics())
+    var source = PlainTextAdapter().blockStream(reading: { reader.read(into: $0) }, name: "x", diagnostics: ReadDiagnostics())
     #expect(source.nextBlock() == .paragraph("Words of a paragraph, ended by a blank line.", source: SourceRange(line: 1)))
     #expect(reader.served <= 1 << 19, "read \(reader.served) of \(bytes.count) bytes for the first block")
   }
@@ -89,7 +89,7 @@ struct StreamingTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     let bytes = Array(try Data(contentsOf: root.appendingPathComponent(name)))
-    let whole = try MarkdownAdapter().document(from: InputSource(bytes: bytes, name: name)).blocks
+    let whole = try MarkdownAdapter().document(from: AdapterInput(bytes: bytes, name: name)).blocks
     #expect(whole.count > 10)
     #expect(streamedBlocks(MarkdownAdapter(), bytes, piece: 4096) == whole)
   }

@@ -51,7 +51,7 @@ struct PlaceTests {
     let lastPage = reader.pageCount
     #expect(reader.currentPage.number == lastPage)
     // A streamed source: by what has been read.
-    var streamed = try PagingController(source: DocumentSource(markdown: story), options: small)
+    var streamed = try PagingController(reader: DocumentReader(markdown: story), options: small)
     let middle = streamed.go(toFraction: 0.5)
     #expect(middle)
     let count = try #require(streamed.pageCount ?? { var copy = streamed; copy.goToLast(); return copy.pageCount }())

@@ -69,7 +69,7 @@ struct ReaderTests {
   func streamedSource() throws {
     var long = ""
     for index in 1...2_000 { long += "Paragraph \(index) of a long document held in memory.\n\n" }
-    var reader = try PagingController(source: DocumentSource(markdown: long), options: small)
+    var reader = try PagingController(reader: DocumentReader(markdown: long), options: small)
     #expect(reader.currentPage.textLines.first == "Paragraph 1 of a long document held in")
     #expect(reader.pageCount == nil)
     #expect(reader.laidOutPageCount < 5)
@@ -83,7 +83,7 @@ struct ReaderTests {
 
   @Test("a value: reading needs no var, copies move on their own, and a copy over a stream sees every page")
   func valueSemantics() throws {
-    let reader = try PagingController(source: DocumentSource(markdown: story), options: small)
+    let reader = try PagingController(reader: DocumentReader(markdown: story), options: small)
     // Reading a `let`:
     #expect(reader.position.pageNumber == 1)
     #expect(reader.page(at: 3)?.number == 4)

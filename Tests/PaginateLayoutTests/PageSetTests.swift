@@ -145,7 +145,7 @@ struct PageSetTests {
   @Test("a page set that keeps no pages drops those behind the last one asked for (nil, not a trap)")
   func keepsNoPagesBehind() throws {
     let blocks = (0..<300).map { Block.paragraph("Paragraph \($0) of a long stream.") }
-    var pages = try PageSet(source: DocumentSource(Document(blocks: blocks)), options: options(30, 6), keepsPages: false)
+    var pages = try PageSet(reader: DocumentReader(Document(blocks: blocks)), options: options(30, 6), keepsPages: false)
     #expect(pages.page(at: 40) != nil)
     #expect(pages.page(at: 40) != nil)  // the last one asked for, again
     #expect(pages.page(at: 0) == nil)  // dropped
@@ -177,7 +177,7 @@ struct PageSetTests {
       $0.footer = footer
     }
     let expected = pages(document, layout)
-    var streamed = try PageSet(source: DocumentSource(document), options: layout, keepsPages: false)
+    var streamed = try PageSet(reader: DocumentReader(document), options: layout, keepsPages: false)
     var index = 0
     while let page = streamed.page(at: index) {
       #expect(page == expected[index], "page \(index)")
@@ -214,7 +214,7 @@ struct PageSetTests {
     let blocks = (0..<400).map { Block.paragraph("Paragraph \($0) of a long stream, long enough to wrap.") }
     let layout = options(30, 6) { $0.footer = footer }
     let expected = pages(Document(blocks: blocks), layout)
-    var streamed = try PageSet(source: DocumentSource(Document(blocks: blocks)), options: layout, keepsPages: false)
+    var streamed = try PageSet(reader: DocumentReader(Document(blocks: blocks)), options: layout, keepsPages: false)
     for index in [0, 5, 5, 9, 10, 80, 81, 150, expected.count - 1] {
       #expect(streamed.page(at: index) == expected[index], "page \(index)")
     }
@@ -230,7 +230,7 @@ struct PageSetTests {
       (0...(index % 4)).map { "p\(index)w\($0) and some words to fill the line" }.joined(separator: " ")
     }
     var set = try PageSet(
-      source: DocumentSource(Document(blocks: paragraphs.map { Block.paragraph($0) })), options: options(30, 10),
+      reader: DocumentReader(Document(blocks: paragraphs.map { Block.paragraph($0) })), options: options(30, 10),
       keepsPages: keepsPages)
     var words: [Substring] = []
     var index = 0

@@ -11,8 +11,8 @@ import Testing
 struct PageWindowTests {
   /// Every page of `source`, laid out in order by a page set that keeps them all (a window
   /// as large as the document), with the anchors of their lines.
-  static func reference(_ source: DocumentSource, _ options: LayoutOptions) throws -> [Page] {
-    var pages = try PageSet(source: source, options: options, pagesKept: .max)
+  static func reference(_ source: DocumentReader, _ options: LayoutOptions) throws -> [Page] {
+    var pages = try PageSet(reader: source, options: options, pagesKept: .max)
     return pages.allPages()
   }
 
@@ -30,8 +30,8 @@ struct PageWindowTests {
       let expected: [Page]
       var windowed: PageSet
       do {
-        expected = try Self.reference(DocumentSource(document), options)
-        windowed = try PageSet(source: DocumentSource(document), options: options, pagesKept: 3)
+        expected = try Self.reference(DocumentReader(document), options)
+        windowed = try PageSet(reader: DocumentReader(document), options: options, pagesKept: 3)
       } catch {
         Issue.record("seed \(seed), \(columns)x\(lines): \(error)")
         return
@@ -60,8 +60,8 @@ struct PageWindowTests {
     }
     let document = Document(blocks: blocks)
     let options = LayoutOptions(pageSize: PageSize(columns: 30, lines: 12))
-    let expected = try Self.reference(DocumentSource(document), options)
-    var windowed = try PageSet(source: DocumentSource(document), options: options, pagesKept: 3)
+    let expected = try Self.reference(DocumentReader(document), options)
+    var windowed = try PageSet(reader: DocumentReader(document), options: options, pagesKept: 3)
     #expect(expected.count > 40)  // notes go on over pages of their own
     for index in Array(expected.indices) + expected.indices.reversed() {
       let page = windowed.page(at: index)
@@ -78,9 +78,9 @@ struct PageWindowTests {
     }
     var options = LayoutOptions(pageSize: PageSize(columns: 50, lines: 12))
     options.footer = "|{page}|"
-    let expected = try Self.reference(DocumentSource(text: text), options)
+    let expected = try Self.reference(DocumentReader(text: text), options)
     #expect(expected.count > 100)
-    var windowed = try PageSet(source: DocumentSource(text: text), options: options, pagesKept: 5)
+    var windowed = try PageSet(reader: DocumentReader(text: text), options: options, pagesKept: 5)
     for index in Array(expected.indices) + expected.indices.reversed() + [50, 3, 99, 17, 100] {
       let page = windowed.page(at: index)
       #expect(page.map { Self.same($0, expected[index]) } == true, "page \(index + 1)")
@@ -89,8 +89,8 @@ struct PageWindowTests {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-window-\(UUID().uuidString).txt")
     try text.write(to: url, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: url) }
-    let loaded = try AdapterRegistry.builtIn.loadSource(contentsOfFile: url.path)
-    var fromFile = try PageSet(source: loaded.source, options: options, pagesKept: 5)
+    let loaded = try AdapterRegistry.builtIn.loadInput(contentsOfFile: url.path)
+    var fromFile = try PageSet(reader: loaded.reader, options: options, pagesKept: 5)
     for index in Array(expected.indices) + expected.indices.reversed() {
       let page = fromFile.page(at: index)
       #expect(page.map { Self.same($0, expected[index]) } == true, "file, page \(index + 1)")
@@ -102,8 +102,8 @@ struct PageWindowTests {
     let markdown = (1...200).map { "Paragraph \($0) with [a link](https://example.org/\($0)) that wraps." }.joined(separator: "\n\n")
     var options = LayoutOptions(pageSize: PageSize(columns: 40, lines: 10))
     options.footer = ""
-    let expected = try Self.reference(DocumentSource(markdown: markdown), options)
-    var windowed = try PageSet(source: DocumentSource(markdown: markdown), options: options, pagesKept: 2)
+    let expected = try Self.reference(DocumentReader(markdown: markdown), options)
+    var windowed = try PageSet(reader: DocumentReader(markdown: markdown), options: options, pagesKept: 2)
     for index in Array(expected.indices) + expected.indices.reversed() {
       #expect(windowed.page(at: index).map { Self.same($0, expected[index]) } == true, "page \(index + 1)")
     }
@@ -113,8 +113,8 @@ struct PageWindowTests {
   func anchorsWithoutRebuilding() throws {
     let document = Document(blocks: (1...500).map { .paragraph("Paragraph \($0) of a long document, wrapping onto lines.") })
     let options = LayoutOptions(pageSize: PageSize(columns: 30, lines: 8))
-    let expected = try Self.reference(DocumentSource(document), options)
-    var windowed = try PageSet(source: DocumentSource(document), options: options, pagesKept: 4)
+    let expected = try Self.reference(DocumentReader(document), options)
+    var windowed = try PageSet(reader: DocumentReader(document), options: options, pagesKept: 4)
     _ = windowed.allPages()
     for index in stride(from: 0, to: expected.count, by: 7) {
       let anchor = try #require(expected[index].anchor)

@@ -8,7 +8,7 @@ import PaginateModel
 /// Reads Markdown for layout tests; a document that cannot be read fails the test with the
 /// adapter's error instead of laying out an empty document.
 func markdownDocument(_ text: String) throws -> Document {
-  try MarkdownAdapter().document(from: InputSource(text: text, name: "test.md"))
+  try MarkdownAdapter().document(from: AdapterInput(text: text, name: "test.md"))
 }
 
 /// Options for a page of the given size with no footer, unless changed by `configure`.

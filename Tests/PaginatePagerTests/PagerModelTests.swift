@@ -21,7 +21,7 @@ func model(
   options.footer = ""
   let configuration = PagerModel.Configuration(
     options: options, fixedPageSize: fixed, facing: facing, facingOptions: FacingOptions(), fileName: "numbers.txt")
-  return try PagerModel(source: DocumentSource(document), configuration: configuration, columns: columns, rows: rows)
+  return try PagerModel(reader: DocumentReader(document), configuration: configuration, columns: columns, rows: rows)
 }
 
 extension PagerModel {
@@ -254,13 +254,13 @@ struct PagerKeyTests {
     let configuration = PagerModel.Configuration(
       options: options, fixedPageSize: nil, facing: .off, facingOptions: FacingOptions(), fileNames: ["a.md", "b.md"])
     var pager = try PagerModel(
-      source: DocumentSource(numberedDocument()), configuration: configuration, columns: 80, rows: 24)
+      reader: DocumentReader(numberedDocument()), configuration: configuration, columns: 80, rows: 24)
     #expect(pager.status().contains("a.md (1/2)"))
     #expect(pager.press(.character(":"), .character("p")) == .redraw)
     #expect(pager.status().contains("no previous file"))
     #expect(pager.press(.character(":"), .character("n")) == .open(fileIndex: 1))
     _ = pager.press(.character("5"), .character("g"))
-    pager.open(DocumentSource(numberedDocument(10)), fileIndex: 1)
+    pager.open(DocumentReader(numberedDocument(10)), fileIndex: 1)
     #expect(pager.pageNumber() == 1)
     #expect(pager.status().contains("b.md (2/2)"))
     #expect(pager.press(.character(":"), .character("n")) == .redraw)
@@ -308,7 +308,7 @@ struct PagerKeyTests {
     _ = pager.press(.character("F"))
     #expect(pager.isFollowing)
     let last = pager.pageNumber()
-    pager.followed(DocumentSource(numberedDocument(200)))
+    pager.followed(DocumentReader(numberedDocument(200)))
     #expect(pager.pageNumber() > last)
     #expect(pager.currentPage.textLines.contains { $0.contains("Paragraph 200 ") })
     _ = pager.press(.character("x"))
@@ -518,13 +518,13 @@ struct PagerReloadTests {
     let configuration = PagerModel.Configuration(
       options: options, fixedPageSize: nil, facing: .off, facingOptions: FacingOptions(), fileName: "file.txt")
     // A source read as it goes, as a file is: no document to match blocks in.
-    func source(_ paragraphs: [String]) -> DocumentSource {
+    func source(_ paragraphs: [String]) -> DocumentReader {
       let text = paragraphs.joined(separator: "\n\n")
-      return DocumentSource(title: nil) {
-        ArrayBlockSource(text.split(separator: "\n\n").map { Block.paragraph(String($0)) })
+      return DocumentReader(title: nil) {
+        ArrayBlockStream(text.split(separator: "\n\n").map { Block.paragraph(String($0)) })
       }
     }
-    var pager = try PagerModel(source: source(paragraphs), configuration: configuration, columns: 50, rows: 15)
+    var pager = try PagerModel(reader: source(paragraphs), configuration: configuration, columns: 50, rows: 15)
     _ = pager.press(.character("9"), .character("g"))
     let top = try #require(pager.currentPage.textLines.first { !$0.isEmpty })
     var edited = paragraphs

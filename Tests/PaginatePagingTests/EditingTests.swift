@@ -30,7 +30,7 @@ struct EditingTests {
       reader.goToLast()
       _ = reader.go(toPageAt: random.int(0...reader.currentIndex))
       for step in 0..<6 {
-        guard let place = reader.currentAnchor, var current = reader.source.document else { return }
+        guard let place = reader.currentAnchor, var current = reader.reader.document else { return }
         let count = current.blocks.count
         let block = place.block
         // Before, on or after the reader's block; an insertion, a removal or a replacement.
@@ -101,12 +101,12 @@ struct EditingTests {
 
   @Test("edits need a document in memory, and a range inside it")
   func editErrors() throws {
-    var streamed = try PagingController(source: DocumentSource(markdown: "# A\n\nText."))
+    var streamed = try PagingController(reader: DocumentReader(markdown: "# A\n\nText."))
     #expect(throws: PagingError.self) { try streamed.insert([.paragraph("x")], at: 0) }
     var reader = PagingController(document: Document(blocks: [.paragraph("One.")]))
     #expect(throws: PagingError.self) { try reader.remove(blocksIn: 0..<5) }
     #expect(throws: PagingError.self) { try reader.insert([], at: -1) }
-    #expect(reader.source.document?.blocks.count == 1)
+    #expect(reader.reader.document?.blocks.count == 1)
   }
 
   @Test("a reloaded document with text inserted or deleted before the page shown keeps the reader on their text")
@@ -128,13 +128,13 @@ struct EditingTests {
     // The same for a source read as it goes (Markdown in memory, with no document to match
     // blocks in): the words at the top of the page are found again.
     let markdown = paragraphs.joined(separator: "\n\n")
-    var streamed = try PagingController(source: DocumentSource(markdown: markdown), options: LayoutOptions(pageSize: PageSize(columns: 40, lines: 12)))
+    var streamed = try PagingController(reader: DocumentReader(markdown: markdown), options: LayoutOptions(pageSize: PageSize(columns: 40, lines: 12)))
     streamed.go(toPageNumber: 30)
     let streamedTop = try #require(streamed.currentPage.textLines.first { !$0.isEmpty })
     var edited = paragraphs
     edited.insert(contentsOf: (1...30).map { "Inserted paragraph \($0), long enough to wrap onto two lines." }, at: 3)
     edited.removeSubrange(40..<50)
-    streamed.reload(DocumentSource(markdown: edited.joined(separator: "\n\n")))
+    streamed.reload(DocumentReader(markdown: edited.joined(separator: "\n\n")))
     #expect(streamed.currentPage.textLines.contains(streamedTop))
     #expect(streamed.currentPage.number > 30)
   }

@@ -4,7 +4,7 @@ import PaginatePaging
 import Testing
 
 /// Numbered messages, one a block, for ever in one direction.
-struct Messages: BlockSource {
+struct Messages: BlockStream {
   var next: Int
   let step: Int
 
@@ -26,15 +26,15 @@ func firstMessage(on page: Page) -> Int? {
 
 @Suite("Endless sources, both ways")
 struct EndlessTests {
-  static func chatLog() -> DocumentSource {
-    DocumentSource(
+  static func chatLog() -> DocumentReader {
+    DocumentReader(
       title: "Chat", isEndless: true, makeBlocks: { Messages(next: 0, step: 1) },
       makeEarlierBlocks: { Messages(next: -1, step: -1) })
   }
 
   @Test("10,000 pages forward, 20,000 back through the earlier messages, and forward again, in order", .timeLimit(.minutes(5)))
   func backAndForth() throws {
-    var reader = try PagingController(source: Self.chatLog(), options: LayoutOptions(pageSize: PageSize(columns: 30, lines: 6)))
+    var reader = try PagingController(reader: Self.chatLog(), options: LayoutOptions(pageSize: PageSize(columns: 30, lines: 6)))
     var last = try #require(firstMessage(on: reader.currentPage))
     #expect(last == 0)
     for _ in 0..<10_000 {
@@ -69,7 +69,7 @@ struct EndlessTests {
 
   @Test("the last page, the page count, wrapping and a slider answer at once on an endless source", .timeLimit(.minutes(1)))
   func noEnd() throws {
-    var reader = try PagingController(source: Self.chatLog(), options: LayoutOptions(pageSize: PageSize(columns: 30, lines: 6)))
+    var reader = try PagingController(reader: Self.chatLog(), options: LayoutOptions(pageSize: PageSize(columns: 30, lines: 6)))
     let toLast = reader.goToLast()
     #expect(!toLast)
     #expect(reader.currentIndex == 0)
@@ -85,11 +85,11 @@ struct EndlessTests {
 
   @Test("a source with a short history: back to its first message, then nothing before it")
   func shortHistory() throws {
-    let source = DocumentSource(
+    let source = DocumentReader(
       title: nil, isEndless: false,
-      makeBlocks: { ArrayBlockSource((0..<50).map { .paragraph("Message \($0).") }) },
-      makeEarlierBlocks: { ArrayBlockSource((1...30).map { .paragraph("Message -\($0).") }) })
-    var reader = try PagingController(source: source, options: LayoutOptions(pageSize: PageSize(columns: 30, lines: 8)))
+      makeBlocks: { ArrayBlockStream((0..<50).map { .paragraph("Message \($0).") }) },
+      makeEarlierBlocks: { ArrayBlockStream((1...30).map { .paragraph("Message -\($0).") }) })
+    var reader = try PagingController(reader: source, options: LayoutOptions(pageSize: PageSize(columns: 30, lines: 8)))
     var earliest = 0
     while reader.goBack() { earliest = firstMessage(on: reader.currentPage) ?? earliest }
     #expect(earliest == -30)

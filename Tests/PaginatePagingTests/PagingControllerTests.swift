@@ -16,7 +16,7 @@ func sample(_ name: String) throws -> Document {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("SampleDocs")
   let bytes = try Data(contentsOf: root.appendingPathComponent(name))
-  return try AdapterRegistry.builtIn.load(InputSource(bytes: Array(bytes), name: name)).document
+  return try AdapterRegistry.builtIn.load(AdapterInput(bytes: Array(bytes), name: name)).document
 }
 
 /// Every sample document, in the order of ``sampleNames``.

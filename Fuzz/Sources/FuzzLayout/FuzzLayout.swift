@@ -23,7 +23,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   options.orphanLines = Int(bytes[7] % 4) + 1
   options.chapterBreak = [nil, ChapterBreak.none, .page, .recto][Int(bytes[5] / 64)]
   guard (try? options.validate()) != nil else { return 0 }
-  let input = InputSource(bytes: Array(bytes.dropFirst(8)), name: "fuzz.md")
+  let input = AdapterInput(bytes: Array(bytes.dropFirst(8)), name: "fuzz.md")
   guard let document = try? MarkdownAdapter().document(from: input) else { return 0 }
   layOutAndCheck(document, options: options, maxPages: 300)
   return 0

@@ -5,7 +5,7 @@ import PaginateAdapters
 /// nothing may trap, overflow the stack or hang; every page must keep its geometry.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  let input = InputSource(bytes: Array(UnsafeBufferPointer(start: data, count: size)), name: "fuzz")
+  let input = AdapterInput(bytes: Array(UnsafeBufferPointer(start: data, count: size)), name: "fuzz")
   if let document = try? MarkdownAdapter().document(from: input) { layOutAndCheck(document) }
   return 0
 }

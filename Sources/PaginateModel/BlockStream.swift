@@ -2,12 +2,13 @@
 ///
 /// Plain text reads its input a chunk at a time, so a large file is never in memory whole;
 /// Markdown holds the input and libcmark's tree, and converts it a block at a time on a thread
-/// of its own. A ``Document`` is read through ``ArrayBlockSource``. A source is consumed once, from one task at a time.
-public protocol BlockSource: Sendable {
+/// of its own. A ``Document`` is read through ``ArrayBlockStream``. A stream is consumed once,
+/// from one task at a time.
+public protocol BlockStream: Sendable {
   /// The next block, or `nil` at the end of the input.
   mutating func nextBlock() -> Block?
 
-  /// The document's title, when the source finds one as it reads (Markdown's first level-1
+  /// The document's title, when the stream finds one as it reads (Markdown's first level-1
   /// heading); `nil` by default.
   var title: String? { get }
 
@@ -18,13 +19,13 @@ public protocol BlockSource: Sendable {
   var progress: Double? { mutating get }
 
   /// Where the source is (before the next block), so that a reader can start there again
-  /// (``DocumentSource/blocks(from:)``) rather than from the first block: a layout that keeps
+  /// (``DocumentReader/blocks(from:)``) rather than from the first block: a layout that keeps
   /// only some of its pages rebuilds the others from such marks. `nil` (the default) when the
   /// source cannot be resumed; its pages are then all kept.
-  var mark: BlockSourceMark? { mutating get }
+  var mark: BlockStreamMark? { mutating get }
 }
 
-extension BlockSource {
+extension BlockStream {
   /// No title unless the source says so.
   public var title: String? { nil }
 
@@ -32,13 +33,13 @@ extension BlockSource {
   public var progress: Double? { nil }
 
   /// Not resumable unless the source says so.
-  public var mark: BlockSourceMark? { nil }
+  public var mark: BlockStreamMark? { nil }
 }
 
-/// A place in a block source to start reading again: what the source needs to resume there,
+/// A place in a block stream to start reading again: what the source needs to resume there,
 /// in a form only it reads, and where in its input a resumed reader must start reading.
-public struct BlockSourceMark: Sendable {
-  /// The source's own state (an index, or what it had read of a paragraph).
+public struct BlockStreamMark: Sendable {
+  /// The stream's own state (an index, or what it had read of a paragraph).
   public let state: any Sendable
   /// The byte offset in the input at which a reader resumed at this mark reads on, for a
   /// source that reads bytes (`nil` for one that does not, such as an array of blocks).
@@ -52,7 +53,7 @@ public struct BlockSourceMark: Sendable {
 }
 
 /// The blocks of an array, in order.
-public struct ArrayBlockSource: BlockSource {
+public struct ArrayBlockStream: BlockStream {
   private let blocks: [Block]
   private var index = 0
 
@@ -62,13 +63,13 @@ public struct ArrayBlockSource: BlockSource {
   }
 
   /// Creates a source over `blocks` that starts at `mark` (one this source type gave).
-  public init(_ blocks: [Block], from mark: BlockSourceMark) {
+  public init(_ blocks: [Block], from mark: BlockStreamMark) {
     self.blocks = blocks
     index = min(max(mark.state as? Int ?? 0, 0), blocks.count)
   }
 
   /// The index of the next block.
-  public var mark: BlockSourceMark? { BlockSourceMark(index) }
+  public var mark: BlockStreamMark? { BlockStreamMark(index) }
 
   public mutating func nextBlock() -> Block? {
     guard index < blocks.count else { return nil }
@@ -81,31 +82,32 @@ public struct ArrayBlockSource: BlockSource {
 }
 
 /// A document as the layout reads it: a title and a way to read its blocks from the start
-/// (again, when the layout is redone with other options).
-public struct DocumentSource: Sendable {
+/// (again, when the layout is redone with other options), as a ``BlockStream`` each time.
+/// ("Source" in paginate means only where text came from: ``SourceRange``, ``Block/source``.)
+public struct DocumentReader: Sendable {
   /// The title, for running heads (`{title}`).
   public var title: String?
   /// The source line of the document's last block, when known (for "how far through").
   public var lastSourceLine: Int?
-  /// The document, when the source reads one held in memory: its blocks can be counted,
+  /// The document, when the reader reads one held in memory: its blocks can be counted,
   /// measured and edited without reading the source.
   public let document: Document?
   /// Whether the blocks never end (a feed, a log that grows): nothing looks for the end, so
   /// the last page, the page count and wrapping round do not exist, and asking for them
   /// returns at once.
   public var isEndless = false
-  private let makeBlocks: @Sendable () -> any BlockSource
-  private let makeEarlierBlocks: (@Sendable () -> any BlockSource)?
-  private let resumeBlocks: (@Sendable (BlockSourceMark) -> (any BlockSource)?)?
+  private let makeBlocks: @Sendable () -> any BlockStream
+  private let makeEarlierBlocks: (@Sendable () -> any BlockStream)?
+  private let resumeBlocks: (@Sendable (BlockStreamMark) -> (any BlockStream)?)?
 
-  /// A source that reads a document held in memory.
+  /// A reader of a document held in memory.
   public init(_ document: Document) {
     title = document.title
     lastSourceLine = document.blocks.last { $0.source != nil }?.source?.lastLine
     self.document = document
-    makeBlocks = { ArrayBlockSource(document.blocks) }
+    makeBlocks = { ArrayBlockStream(document.blocks) }
     makeEarlierBlocks = nil
-    resumeBlocks = { ArrayBlockSource(document.blocks, from: $0) }
+    resumeBlocks = { ArrayBlockStream(document.blocks, from: $0) }
   }
 
   /// A source whose blocks are produced by `makeBlocks`, called once per layout.
@@ -115,7 +117,7 @@ public struct DocumentSource: Sendable {
   ///   - lastSourceLine: The number of the input's last line, if known: how far through the
   ///     reader is is measured against it.
   ///   - makeBlocks: Makes a fresh reader of the blocks, from the first.
-  public init(title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockSource) {
+  public init(title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockStream) {
     self.title = title
     self.lastSourceLine = lastSourceLine
     document = nil
@@ -125,11 +127,11 @@ public struct DocumentSource: Sendable {
   }
 
   /// A source whose blocks are produced by `makeBlocks`, and can be read again from a mark
-  /// its readers gave (``BlockSource/mark``) by `resumeBlocks` (which returns `nil` when it
+  /// its readers gave (``BlockStream/mark``) by `resumeBlocks` (which returns `nil` when it
   /// cannot, the file having gone, say).
   public init(
-    title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockSource,
-    resumeBlocks: @escaping @Sendable (BlockSourceMark) -> (any BlockSource)?
+    title: String?, lastSourceLine: Int? = nil, makeBlocks: @escaping @Sendable () -> any BlockStream,
+    resumeBlocks: @escaping @Sendable (BlockStreamMark) -> (any BlockStream)?
   ) {
     self.title = title
     self.lastSourceLine = lastSourceLine
@@ -150,8 +152,8 @@ public struct DocumentSource: Sendable {
   ///   - makeBlocks: Makes a reader of the blocks from the first on.
   ///   - makeEarlierBlocks: Makes a reader of the blocks before the first, backwards.
   public init(
-    title: String?, isEndless: Bool, makeBlocks: @escaping @Sendable () -> any BlockSource,
-    makeEarlierBlocks: @escaping @Sendable () -> any BlockSource
+    title: String?, isEndless: Bool, makeBlocks: @escaping @Sendable () -> any BlockStream,
+    makeEarlierBlocks: @escaping @Sendable () -> any BlockStream
   ) {
     self.title = title
     lastSourceLine = nil
@@ -163,18 +165,18 @@ public struct DocumentSource: Sendable {
   }
 
   /// A fresh reader of the blocks, from the first.
-  public func blocks() -> any BlockSource { makeBlocks() }
+  public func blocks() -> any BlockStream { makeBlocks() }
 
   /// A reader of the blocks from `mark` (one that a reader of this source gave) on; `nil` when
   /// the source cannot resume.
-  public func blocks(from mark: BlockSourceMark) -> (any BlockSource)? { resumeBlocks?(mark) }
+  public func blocks(from mark: BlockStreamMark) -> (any BlockStream)? { resumeBlocks?(mark) }
 
   /// Whether readers can start again from their marks.
   public var canResume: Bool { resumeBlocks != nil }
 
   /// A fresh reader of the blocks before the first, the nearest first; `nil` when the source
   /// has none.
-  public func earlierBlocks() -> (any BlockSource)? { makeEarlierBlocks?() }
+  public func earlierBlocks() -> (any BlockStream)? { makeEarlierBlocks?() }
 
   /// Whether the source has blocks before its first.
   public var hasEarlierBlocks: Bool { makeEarlierBlocks != nil }

@@ -8,9 +8,9 @@ import Synchronization
 /// the layout asks for them: the first page appears before the whole input is converted, and
 /// plain text is never in memory whole. Warnings about what the read repaired are known in
 /// full only once the layout has read to the end: see ``finalWarnings``.
-public struct LoadedSource: Sendable {
+public struct LoadedInput: Sendable {
   /// The document, for `PageSet` (PaginateLayout) or `PagingController` (PaginatePaging).
-  public var source: DocumentSource
+  public var reader: DocumentReader
   /// The adapter that reads it.
   public var adapter: any InputAdapter
   /// The input's name: its path, or `<stdin>`, or the name given for text in memory.
@@ -21,16 +21,16 @@ public struct LoadedSource: Sendable {
   let passes: ReadPasses?
 
   /// Creates a loaded source (for tests and previews; ``AdapterRegistry`` makes real ones).
-  public init(source: DocumentSource, adapter: any InputAdapter, name: String, warnings: [String] = []) {
-    self.source = source
+  public init(reader: DocumentReader, adapter: any InputAdapter, name: String, warnings: [String] = []) {
+    self.reader = reader
     self.adapter = adapter
     self.name = name
     self.warnings = warnings
     passes = nil
   }
 
-  init(source: DocumentSource, adapter: any InputAdapter, name: String, warnings: [String], passes: ReadPasses?) {
-    self.source = source
+  init(reader: DocumentReader, adapter: any InputAdapter, name: String, warnings: [String], passes: ReadPasses?) {
+    self.reader = reader
     self.adapter = adapter
     self.name = name
     self.warnings = warnings
@@ -84,8 +84,8 @@ extension AdapterRegistry {
   /// Opens the file at `path` (`-` for standard input) and chooses its adapter: by `format`
   /// (an adapter's name, as `--from` takes it), else the extension, else sniffing.
   ///
-  ///     let loaded = try AdapterRegistry.builtIn.loadSource(contentsOfFile: "README.md")
-  ///     let reader = try PagingController(source: loaded.source)
+  ///     let loaded = try AdapterRegistry.builtIn.loadInput(contentsOfFile: "README.md")
+  ///     let reader = try PagingController(reader: loaded.reader)
   ///
   /// - Parameters:
   ///   - path: The file's path, or `-` for standard input.
@@ -96,49 +96,49 @@ extension AdapterRegistry {
   ///     which cannot be read twice, is read whole when `false`.
   /// - Throws: ``InputError`` when the file cannot be opened or read, the format is unknown,
   ///   the input looks binary, or (reading whole) the adapter refuses it.
-  public func loadSource(contentsOfFile path: String, format: String? = nil, incremental: Bool = true)
-    throws(InputError) -> LoadedSource
+  public func loadInput(contentsOfFile path: String, format: String? = nil, incremental: Bool = true)
+    throws(InputError) -> LoadedInput
   {
     let file = try OpenFile(path)
     let head = try file.readHead(AdapterRegistry.sniffLength)
     if let compressed = try decompressed(file, head: head, format: format) {
-      return try loadSource(bytes: compressed.text, name: file.name, format: compressed.adapter)
+      return try loadInput(bytes: compressed.text, name: file.name, format: compressed.adapter)
     }
-    let adapter = try adapter(for: InputSource(bytes: head, name: file.name), named: format)
+    let adapter = try adapter(for: AdapterInput(bytes: head, name: file.name), named: format)
     if incremental, let streaming = adapter as? any StreamingInputAdapter {
       let passes = ReadPasses()
-      let reader = ChunkReader(file: file, head: head)
+      let chunkReader = ChunkReader(file: file, head: head)
       let reopenable = path != "-"
       let name = file.name
       let size = file.size
-      let makeBlocks: @Sendable () -> any BlockSource = {
+      let makeBlocks: @Sendable () -> any BlockStream = {
         // The first layout reads the open file; a later one (a relayout) opens it again.
         let chunks: ChunkReader
-        if let first = reader.claim() {
+        if let first = chunkReader.claim() {
           chunks = first
         } else {
-          guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockSource([]) }
+          guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockStream([]) }
           chunks = ChunkReader(file: file, head: [])
         }
-        return streaming.blockSource(
+        return streaming.blockStream(
           reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: size)
       }
       guard reopenable else {
         // Standard input cannot be read again from a mark: its pages are all kept.
-        let source = DocumentSource(title: nil, makeBlocks: makeBlocks)
-        return LoadedSource(source: source, adapter: adapter, name: name, warnings: [], passes: passes)
+        let reader = DocumentReader(title: nil, makeBlocks: makeBlocks)
+        return LoadedInput(reader: reader, adapter: adapter, name: name, warnings: [], passes: passes)
       }
-      let source = DocumentSource(title: nil, makeBlocks: makeBlocks) { mark -> (any BlockSource)? in
+      let reader = DocumentReader(title: nil, makeBlocks: makeBlocks) { mark -> (any BlockStream)? in
         // A page laid out again: the file opened anew at the mark's offset.
         guard let offset = mark.inputOffset, let file = try? OpenFile(path), file.seek(to: offset) else { return nil }
         let chunks = ChunkReader(file: file, head: [])
-        return streaming.blockSource(resuming: mark, reading: { chunks.read(into: $0) }, name: name, inputSize: size)
+        return streaming.blockStream(resuming: mark, reading: { chunks.read(into: $0) }, name: name, inputSize: size)
       }
-      return LoadedSource(source: source, adapter: adapter, name: name, warnings: [], passes: passes)
+      return LoadedInput(reader: reader, adapter: adapter, name: name, warnings: [], passes: passes)
     }
-    let loaded = try load(InputSource(bytes: head + (try file.readAll()), name: file.name), using: adapter)
-    return LoadedSource(
-      source: DocumentSource(loaded.document), adapter: adapter, name: file.name, warnings: loaded.warnings,
+    let loaded = try load(AdapterInput(bytes: head + (try file.readAll()), name: file.name), using: adapter)
+    return LoadedInput(
+      reader: DocumentReader(loaded.document), adapter: adapter, name: file.name, warnings: loaded.warnings,
       passes: nil)
   }
 
@@ -151,56 +151,56 @@ extension AdapterRegistry {
     let file = try OpenFile(path)
     let bytes = try file.readHead(AdapterRegistry.sniffLength)
     if let compressed = try decompressed(file, head: bytes, format: format) {
-      let input = InputSource(bytes: compressed.text, name: file.name)
+      let input = AdapterInput(bytes: compressed.text, name: file.name)
       return try load(input, using: try adapter(for: input, named: compressed.adapter))
     }
-    let input = InputSource(bytes: bytes + (try file.readAll()), name: file.name)
-    return try load(input, using: try adapter(for: InputSource(bytes: bytes, name: file.name), named: format))
+    let input = AdapterInput(bytes: bytes + (try file.readAll()), name: file.name)
+    return try load(input, using: try adapter(for: AdapterInput(bytes: bytes, name: file.name), named: format))
   }
 
   /// Chooses the adapter for text in memory (by `format`, else `name`'s extension, else
-  /// sniffing) and makes a source that converts it as the layout asks when the adapter can
+  /// sniffing) and makes a reader that converts it as the layout asks when the adapter can
   /// stream. Its source lines are counted, so that how far through a reader is can be told
   /// before the end is laid out.
   ///
   /// - Throws: ``InputError`` when the format is unknown or, for an adapter that cannot
   ///   stream, when it refuses the input.
-  public func loadSource(bytes: [UInt8], name: String = "<memory>", format: String? = nil) throws(InputError)
-    -> LoadedSource
+  public func loadInput(bytes: [UInt8], name: String = "<memory>", format: String? = nil) throws(InputError)
+    -> LoadedInput
   {
-    let input = InputSource(bytes: bytes, name: name)
+    let input = AdapterInput(bytes: bytes, name: name)
     let adapter = try adapter(for: input, named: format)
     guard let streaming = adapter as? any StreamingInputAdapter else {
       let loaded = try load(input, using: adapter)
-      return LoadedSource(
-        source: DocumentSource(loaded.document), adapter: adapter, name: name, warnings: loaded.warnings, passes: nil)
+      return LoadedInput(
+        reader: DocumentReader(loaded.document), adapter: adapter, name: name, warnings: loaded.warnings, passes: nil)
     }
-    let source = DocumentSource(streaming: streaming, bytes: bytes, name: name)
+    let reader = DocumentReader(streaming: streaming, bytes: bytes, name: name)
     var warnings: [String] = []
     let invalid = input.invalidUTF8Count
     if invalid > 0 {
       warnings.append("\(name): replaced \(invalid) invalid UTF-8 sequence\(invalid == 1 ? "" : "s") with U+FFFD")
     }
-    return LoadedSource(source: source, adapter: adapter, name: name, warnings: warnings, passes: nil)
+    return LoadedInput(reader: reader, adapter: adapter, name: name, warnings: warnings, passes: nil)
   }
 }
 
-extension DocumentSource {
-  /// A source that reads `bytes` through a streaming adapter, afresh for each layout, with the
+extension DocumentReader {
+  /// A reader of `bytes` through a streaming adapter, afresh for each layout, with the
   /// number of the last source line known.
   init(streaming adapter: any StreamingInputAdapter, bytes: [UInt8], name: String) {
     let lines = ByteText.lineCount(bytes)
     self.init(
       title: nil, lastSourceLine: lines,
-      makeBlocks: { () -> any BlockSource in
+      makeBlocks: { () -> any BlockStream in
         let reader = MemoryReader(bytes)
-        return adapter.blockSource(
+        return adapter.blockStream(
           reading: { reader.read(into: $0) }, name: name, diagnostics: ReadDiagnostics(), inputSize: bytes.count)
       },
-      resumeBlocks: { mark -> (any BlockSource)? in
+      resumeBlocks: { mark -> (any BlockStream)? in
         guard let offset = mark.inputOffset else { return nil }
         let reader = MemoryReader(bytes, from: offset)
-        return adapter.blockSource(resuming: mark, reading: { reader.read(into: $0) }, name: name, inputSize: bytes.count)
+        return adapter.blockStream(resuming: mark, reading: { reader.read(into: $0) }, name: name, inputSize: bytes.count)
       })
   }
 }
@@ -208,7 +208,7 @@ extension DocumentSource {
 /// Hands out bytes held in memory, a buffer at a time.
 ///
 /// Safety: `@unchecked Sendable` because its offset changes without a lock: each belongs to
-/// one block source, which reads from one thread at a time.
+/// one block stream, which reads from one thread at a time.
 final class MemoryReader: @unchecked Sendable {
   private let bytes: [UInt8]
   private var offset = 0
@@ -240,7 +240,7 @@ extension AdapterRegistry {
     guard let compression = Decompression.format(of: head) else { return nil }
     if let format, let named = adapter(named: format), named.readsBinaryInput { return nil }
     let text = try Decompression.decompress(head + (try file.readAll()), format: compression, name: file.name)
-    let inner = InputSource(
+    let inner = AdapterInput(
       bytes: Array(text.prefix(AdapterRegistry.sniffLength)), name: Decompression.innerName(of: file.name, compression))
     return (text, try adapter(for: inner, named: format).name)
   }

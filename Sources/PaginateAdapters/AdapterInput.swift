@@ -1,5 +1,5 @@
 /// The input an adapter reads: its bytes and, when it came from a file, the file's name.
-public struct InputSource: Sendable {
+public struct AdapterInput: Sendable {
   /// The raw bytes of the input.
   public var bytes: [UInt8]
   /// The name to show in messages: a path, or `-` / `<stdin>` for standard input.

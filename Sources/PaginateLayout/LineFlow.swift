@@ -6,19 +6,19 @@ import Synchronization
 ///
 /// It joins blocks with spacing lines, turns page-break blocks and chapter headings into forced
 /// breaks, and keeps each heading with the first two lines of what follows.
-struct FlowSource {
-  private var blocks: any BlockSource
+struct LineFlow {
+  private var blocks: any BlockStream
   private(set) var layout: BlockLayout
   private let width: Int
   private var nextBlock = 0
   private var isExhausted = false
   /// Blocks read ahead, and the lines of those laid out ahead of need on both cores.
   private var batch: [Block] = []
-  /// The source's progress after each block of the batch was read.
+  /// The stream's progress after each block of the batch was read.
   private var batchProgress: [Double?] = []
   /// Where the source was before each block of the batch was read (when tracking and the
   /// source can say), to lay the flow out again from there.
-  private var batchMarks: [BlockSourceMark?] = []
+  private var batchMarks: [BlockStreamMark?] = []
   private var batchLines: [[FlowLine]?] = []
   private var batchIndex = 0
   private var batchSize = 4
@@ -44,9 +44,9 @@ struct FlowSource {
   /// little: printing, which never asks, does without).
   private let tracksProgress: Bool
 
-  init(source: DocumentSource, options: LayoutOptions, tracksProgress: Bool = true) {
+  init(reader: DocumentReader, options: LayoutOptions, tracksProgress: Bool = true) {
     self.tracksProgress = tracksProgress
-    blocks = source.blocks()
+    blocks = reader.blocks()
     layout = BlockLayout(options: options)
     width = options.bodyWidth
   }
@@ -54,8 +54,8 @@ struct FlowSource {
   /// A flow that starts again at `point`, its first `consumed` lines already taken, laying
   /// blocks out with `layout` (a copy of the first flow's, whose footnote numbers it reuses);
   /// `nil` when the source cannot be read from the point's mark.
-  init?(resumingAt point: FlowResumePoint, consumed: Int, source: DocumentSource, layout: BlockLayout) {
-    guard let blocks = source.blocks(from: point.mark) else { return nil }
+  init?(resumingAt point: FlowResumePoint, consumed: Int, reader: DocumentReader, layout: BlockLayout) {
+    guard let blocks = reader.blocks(from: point.mark) else { return nil }
     self.blocks = blocks
     self.layout = layout
     width = layout.options.bodyWidth
@@ -140,7 +140,7 @@ struct FlowSource {
     chunkPoints.append(point)
   }
 
-  /// The title the block source found, if any.
+  /// The title the block stream found, if any.
   var blockTitle: String? { blocks.title }
 
   /// The number of blocks laid out so far (for tests of laziness).
@@ -199,7 +199,7 @@ struct FlowSource {
   }
 }
 
-extension FlowSource {
+extension LineFlow {
   /// Reads the next batch of blocks and lays out, on both cores, those whose layout does not
   /// depend on what comes before them (all but tables, once the batch's links and notes are
   /// numbered). The batch doubles in size each time, up to 512 blocks, so the first page never
@@ -237,6 +237,10 @@ extension FlowSource {
     let width = self.width
     let template = layout
     let blocks = batch
+    // Safety: both threads write `shared`, at distinct indices only: each index of
+    // `independent` is claimed once, by the atomic increment of `next`, by the thread that
+    // then writes it, and nothing reads the buffer before `concurrentPerform` has returned
+    // (it waits for both). Debug builds check that exactly the claimed indices were written.
     let results = UnsafeMutableBufferPointer<[FlowLine]?>.allocate(capacity: blocks.count)
     results.initialize(repeating: nil)
     defer { results.deallocate() }
@@ -254,6 +258,12 @@ extension FlowSource {
         shared[index] = local.lines(for: blocks[index], width: width)
       }
     }
+    #if DEBUG
+      let claimed = Set(independent)
+      for index in batch.indices {
+        precondition((results[index] != nil) == claimed.contains(index), "block \(index) laid out once, if claimed")
+      }
+    #endif
     for index in batch.indices { batchLines[index] = (results.baseAddress! + index).move() }
   }
 

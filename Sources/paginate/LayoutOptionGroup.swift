@@ -6,7 +6,7 @@ struct LayoutOptionGroup: ParsableArguments {
   @Option(
     name: .customLong("page-size"),
     help: ArgumentHelp(
-      "The page size in cells, COLUMNSxLINES, or a paper name at 10 characters and 6 lines per inch: \(PageSizeNames.help).",
+      "The page size in cells, COLUMNSxLINES, or a paper name at 10 characters and 6 lines per inch: \(PageSize.papers.map { "\($0.name) (\($0.size))" }.joined(separator: ", ")).",
       valueName: "size"),
     transform: PageSize.parse)
   var pageSizeOption: PageSize?
@@ -146,21 +146,15 @@ struct LayoutOptionGroup: ParsableArguments {
 }
 
 extension PageSize {
-  /// Parses `COLUMNSxLINES`, such as `80x66`, or a paper name such as `a4`.
+  /// Parses `--page-size` (see ``PageSize/init(parsing:)``), its error as ArgumentParser's.
   static func parse(_ argument: String) throws -> PageSize {
-    if let named = PageSizeNames.size(named: argument) { return named }
-    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let columns = Int(parts[0]), let lines = Int(parts[1]) else {
-      throw ValidationError(
-        "Invalid page size '\(argument)': expected COLUMNSxLINES, such as 80x66, or one of \(PageSizeNames.sizes.map(\.name).joined(separator: ", ")).")
+    do {
+      return try PageSize(parsing: argument)
+    } catch {
+      throw ValidationError(error.description)
     }
-    guard (1...10_000).contains(columns), (1...10_000).contains(lines) else {
-      throw ValidationError("Invalid page size '\(argument)': columns and lines must each be 1...10000.")
-    }
-    return PageSize(columns: columns, lines: lines)
   }
 }
-
 
 /// `--marks`: how what styles show is shown, or `auto` to go by the output.
 enum MarksChoice: String, CaseIterable, ExpressibleByArgument {

@@ -62,7 +62,8 @@ public struct Page: Sendable, Hashable {
   public var layout: LayoutIdentity?
 
   /// The anchor of the first character on the page: where a reader of this page is. `nil`
-  /// for a blank page, or when anchors are not tracked.
+  /// for a blank page, a page of notes only (notes carried past the end of the text), or when
+  /// anchors are not tracked.
   public var anchor: TextAnchor? {
     for anchor in lineAnchors { if let anchor { return anchor } }
     return nil

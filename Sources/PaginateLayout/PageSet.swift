@@ -55,7 +55,7 @@ public struct PageSet: Sendable {
   /// libcmark has parsed the input, which its first block needs anyway.
   ///
   /// - Parameters:
-  ///   - source: The document.
+  ///   - reader: The document.
   ///   - options: The layout options.
   ///   - keepsPages: Let any page be asked for again, in any order (the default). A window of
   ///     pages is kept; a page released from it is laid out again from a checkpoint, the same

@@ -206,7 +206,9 @@ struct BlockLayout {
     return result
   }
 
-  /// Verbatim text: tabs expanded, overlong lines wrapped with a visible continuation mark.
+  /// Verbatim text: tabs expanded, overlong lines broken at a boundary where there is one
+  /// (``LineWrapping/codePieces(of:width:)``), each continuation indented as its line and
+  /// marked.
   private func verbatim(_ text: String, width: Int, source: SourceRange?, style: TextStyle) -> [FlowLine] {
     var lines: [FlowLine] = []
     for rawLine in Self.lines(of: text) {
@@ -217,12 +219,14 @@ struct BlockLayout {
         lines.append(FlowLine(line: line, source: source))
         continue
       }
-      let pieces = Self.cut(expanded, width: width > 1 ? width - 1 : 1)
-      for (index, piece) in pieces.enumerated() {
-        var line = Line(piece, style: style)
-        if index < pieces.count - 1 && width > 1 {
-          line.append("↩", style: .furniture)
+      for piece in LineWrapping.codePieces(of: expanded, width: width) {
+        var line = Line()
+        if let indent = piece.continuationIndent {
+          line.appendSpaces(indent)
+          if piece.isMarked { line.append(LineWrapping.continuationMark, style: .furniture) }
         }
+        line.append(piece.text, style: style)
+        line.trimTrailingSpaces()
         lines.append(FlowLine(line: line, source: source))
       }
     }

@@ -208,23 +208,21 @@ enum BreakUnits {
     byte == 0x20 || byte == 0x09 || byte == 0x0A
   }
 
-  /// Cuts an overlong unit into pieces of at most `maxWidth` cells at cluster boundaries.
+  /// Cuts an overlong unit into pieces of at most `maxWidth` cells, after each of a URL's
+  /// punctuation marks (``LineWrapping/tokenSegments(of:width:)``), else at a cluster boundary:
+  /// the line breaker then fills lines with them.
   private static func appendPieces(
     of unit: BreakUnit, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, to units: inout UnitBuffer
   ) {
     let slice = UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end])
+    let pieces = LineWrapping.tokenSegments(of: slice, width: maxWidth)
     var pieceStart = unit.start
-    var pieceWidth = 0
-    DisplayWidth.forEachCluster(in: slice) { range, width in
-      let clusterStart = unit.start + range.lowerBound
-      if pieceWidth + width > maxWidth && clusterStart > pieceStart {
-        units.append(BreakUnit(start: pieceStart, end: clusterStart, width: pieceWidth, spaceAfter: false))
-        pieceStart = clusterStart
-        pieceWidth = 0
-      }
-      pieceWidth += width
+    for (index, piece) in pieces.enumerated() {
+      let end = unit.start + piece.end
+      let isLast = index == pieces.count - 1
+      units.append(BreakUnit(start: pieceStart, end: end, width: piece.width, spaceAfter: isLast && unit.spaceAfter))
+      pieceStart = end
     }
-    units.append(BreakUnit(start: pieceStart, end: unit.end, width: pieceWidth, spaceAfter: unit.spaceAfter))
   }
 }
 

@@ -246,7 +246,7 @@ struct PageBreaker {
         // Each line is made in one piece: the marker (or as many spaces) as furniture, then a
         // piece of the destination as a link.
         let indent = String.repeated(" ", count: markerWidth)
-        for (index, piece) in BlockLayout.cut(destination, width: width - markerWidth).enumerated() {
+        for (index, piece) in LineWrapping.urlPieces(of: destination, width: width - markerWidth).enumerated() {
           var spans: [StyleSpan] = []
           spans.reserveCapacity(2)  // an array literal of one would grow for the second
           spans.append(StyleSpan(range: 0..<markerWidth, style: .furniture))

@@ -88,28 +88,22 @@ struct WordCoverageTests {
       .replacing(#/<section class="footnotes".*?</section>/#.dotMatchesNewlines(), with: " ")
   }
 
-  /// The printed text with each code line cut at the page's width (`↩` at its end) joined to
-  /// its continuation on the next line (the block's indent taken off). A cut at the foot of a
-  /// page stays cut: the pieces are found by ``isSpelled(_:)``.
+  /// The printed text with each continuation of a code line (`↪ ` after its indentation)
+  /// joined to the line before it with a space: a code line breaks at a space where it can.
+  /// The last word before each break is kept as a cut piece: a token cut where it had no
+  /// boundary (or a break at a page foot) is found in pieces by ``isSpelled(_:)``.
   static func joiningCutLines(_ printed: String) -> (text: String, cutPieces: Set<String>) {
-    var lines: [Substring] = []
+    var lines: [String] = []
     var cutPieces: Set<String> = []
-    var pending: Substring?
     for line in printed.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let cut = pending {
-        pending = nil
-        let indent = cut.prefix { $0 == " " }.count
-        if line.hasPrefix(String(repeating: " ", count: indent)) && !line.trimmingCharacters(in: .whitespaces).isEmpty {
-          let joined = cut.dropLast() + line.dropFirst(indent)
-          if joined.hasSuffix("↩") { pending = joined[...] } else { lines.append(joined[...]) }
-          continue
-        }
-        lines.append(cut)
-        if let last = words(String(cut)).last { cutPieces.insert(last) }
+      let trimmed = line.drop { $0 == " " }
+      if trimmed.hasPrefix("↪ "), let previous = lines.last {
+        if let last = words(previous).last { cutPieces.insert(last) }
+        lines[lines.count - 1] = previous + " " + trimmed.dropFirst(2)
+        continue
       }
-      if line.hasSuffix("↩") { pending = line } else { lines.append(line) }
+      lines.append(String(line))
     }
-    if let cut = pending { lines.append(cut) }
     return (lines.joined(separator: "\n"), cutPieces)
   }
 

@@ -54,6 +54,33 @@ struct GoldenTests {
     assertGolden(framed(all, columns: columns), named: "blocks.\(columns)x30")
   }
 
+  /// Code and URLs wider than the page, as real READMEs have them (swift-snapshot-testing's
+  /// and swift-argument-parser's).
+  static let wrapping = """
+    ```swift
+    import SnapshotTesting
+    import Testing
+
+    @Suite(.snapshots(record: .failed))
+    struct MySnapshotTests {
+      // Record all snapshot failures in a Swift Testing suite:
+      @Test func snapshotOfAView() {
+        assertSnapshot(of: view, as: .image(precision: 0.98, perceptualPrecision: 0.98), record: .all)
+      }
+    }
+    ```
+
+    See [the guide](https://github.com/apple/swift-argument-parser/blob/main/Sources/ArgumentParser/Documentation.docc/Articles/GettingStarted.md),
+    [the tests](https://github.com/pointfreeco/swift-snapshot-testing/tree/main/Tests/SnapshotTestingTests?tab=readme-ov-file#usage)
+    or the path /usr/share/doc/swift-argument-parser/examples/repeat-command-with-options.swift in text.
+    """
+
+  @Test("code breaks at its boundaries with its indentation; URLs break after their punctuation", arguments: [40, 24])
+  func wrapping(columns: Int) throws {
+    let all = try pages(markdownDocument(Self.wrapping), options(columns, 40))
+    assertGolden(framed(all, columns: columns), named: "wrapping.\(columns)x40")
+  }
+
   /// Raw HTML as READMEs and CHANGELOGs have it.
   static let html = """
     <!-- Add new entries at the top. This comment never shows. -->

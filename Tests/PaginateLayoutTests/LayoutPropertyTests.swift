@@ -47,7 +47,8 @@ struct LayoutPropertyTests {
         options.lineBreaking = seed % 3 == 0 ? .greedy : .optimal
       }
       let output = pages(document, options).flatMap(\.textLines).joined()
-        .filter { !$0.isWhitespace && $0 != "↩" && $0 != "│" }  // marks and quote bars may fall inside a split word
+        // Continuation marks and quote bars may fall inside a split word.
+        .filter { !$0.isWhitespace && $0 != "↪" && $0 != "│" }
       var position = output.startIndex
       for word in words(of: document) {
         guard let found = output[position...].range(of: word) else {
@@ -262,22 +263,27 @@ struct LayoutPropertyTests {
         text += String((0..<length).map { _ in letters[random.pick(0...(letters.count - (seed % 3 == 0 ? 1 : 2)))] })
       }
       if seed % 4 == 1 { text += gap(1...2) }
-      // The reference: a word wider than the line is cut into pieces of the line's width, with
-      // no space between them; each piece goes on the line when it fits.
+      // The reference: a word wider than the line is cut after each of a URL's punctuation
+      // marks (`/ . ? & = - _ #`), and a piece still wider than the line into pieces of the
+      // line's width, with no space between them; each piece goes on the line when it fits.
       func width(_ text: some StringProtocol) -> Int { text.filter { $0 != "\u{01}" }.count }
       var pieces: [(text: String, gapBefore: Bool)] = []
       for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+        let isOverlong = width(word) > columns
         var piece = ""
         var gapBefore = true
-        for character in word {
-          if width(piece) + width(String(character)) > columns && !piece.isEmpty {
-            pieces.append((piece, gapBefore))
-            piece = ""
-            gapBefore = false
-          }
-          piece.append(character)
+        func endPiece() {
+          guard !piece.isEmpty else { return }
+          pieces.append((piece, gapBefore))
+          piece = ""
+          gapBefore = false
         }
-        pieces.append((piece, gapBefore))
+        for character in word {
+          if width(piece) + width(String(character)) > columns { endPiece() }
+          piece.append(character)
+          if isOverlong && "/.?&=-_#".contains(character) { endPiece() }
+        }
+        endPiece()
       }
       var expected: [String] = []
       var line = ""

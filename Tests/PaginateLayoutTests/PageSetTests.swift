@@ -54,7 +54,19 @@ struct PageSetTests {
     let code = "a\n\n\tb  \n12345678901234é6\n\u{3000}\tc\n"
     let document = Document(blocks: [Block(.codeBlock(info: "", text: code)), .paragraph("end")])
     let lines = pages(document, options(12, 12) { $0.tabWidth = 4 })[0].textLines
-    #expect(lines.prefix(9) == ["a", "", "    b", "12345678901↩", "234é6", "\u{3000}  c", "", "", "end"])
+    // No boundary in the long line: it is cut at the width, and its continuation marked.
+    #expect(lines.prefix(9) == ["a", "", "    b", "123456789012", "↪ 34é6", "\u{3000}  c", "", "", "end"])
+  }
+
+  @Test("a long code line breaks at its last boundary past half the line, its continuation indented as it is")
+  func codeLineBoundaries() {
+    let code = "    let x = call(first, second, third).more\n    // a comment with words to wrap here\n"
+    let document = Document(blocks: [Block(.codeBlock(info: "", text: code))])
+    let lines = pages(document, options(24, 12))[0].textLines
+    #expect(
+      lines.prefix(6) == [
+        "    let x = call(first,", "    ↪ second, third).", "    ↪ more", "    // a comment with", "    ↪ words to wrap here", "",
+      ])
   }
 
   @Test("a table crossing a page repeats its header")

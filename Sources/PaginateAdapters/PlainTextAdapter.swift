@@ -270,7 +270,13 @@ struct PlainTextBuilder: Sendable {
     if paragraphLines == 0 {
       paragraphStart = lineNumber
     } else {
-      paragraph.append(0x20)
+      // The line end stays a line end between two characters from U+1000 up (CJK among them:
+      // three- and four-byte UTF-8): between two wide ones the layout joins the lines without
+      // a space, as CSS Text does; anywhere else it is one space.
+      var last = paragraph.count - 1
+      while last > 0 && paragraph[last] & 0xC0 == 0x80 && paragraph.count - last < 4 { last -= 1 }
+      let joinsWide = last >= 0 && paragraph[last] >= 0xE1 && bytes[first] >= 0xE1
+      paragraph.append(joinsWide ? 0x0A : 0x20)
     }
     var end = bytes.count
     while end > first && ByteText.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
@@ -314,7 +320,8 @@ struct PlainTextBuilder: Sendable {
       for index in paragraph.indices where paragraph[index] == 0x09 { paragraph[index] = 0x20 }
     }
     var text = String(decoding: paragraph, as: UTF8.self)
-    if paragraphNeedsCheck { text = VisibleControls.escape(text) }
+    // Line ends kept between non-ASCII lines stay line ends (tabs are spaces by now).
+    if paragraphNeedsCheck { text = VisibleControls.escape(text, keepingTabsAndNewlines: true) }
     paragraphNeedsCheck = false
     let source = SourceRange(firstLine: paragraphStart, lastLine: paragraphStart + paragraphLines - 1)
     blocks.append(asHeading ? .heading(level: 2, [.text(text)], source: source) : .paragraph([.text(text)], source: source))

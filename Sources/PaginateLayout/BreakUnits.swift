@@ -209,20 +209,31 @@ enum BreakUnits {
   }
 
   /// Cuts an overlong unit into pieces of at most `maxWidth` cells, after each of a URL's
-  /// punctuation marks (``LineWrapping/tokenSegments(of:width:)``), else at a cluster boundary:
-  /// the line breaker then fills lines with them.
+  /// punctuation marks (``LineWrapping/isURLBreakAfter(_:)``), else at a cluster boundary:
+  /// the line breaker then fills lines with them. One pass, straight into the buffer: text
+  /// without spaces (Thai) is all overlong units.
   private static func appendPieces(
     of unit: BreakUnit, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, to units: inout UnitBuffer
   ) {
     let slice = UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end])
-    let pieces = LineWrapping.tokenSegments(of: slice, width: maxWidth)
     var pieceStart = unit.start
-    for (index, piece) in pieces.enumerated() {
-      let end = unit.start + piece.end
-      let isLast = index == pieces.count - 1
-      units.append(BreakUnit(start: pieceStart, end: end, width: piece.width, spaceAfter: isLast && unit.spaceAfter))
-      pieceStart = end
+    var pieceWidth = 0
+    DisplayWidth.forEachCluster(in: slice) { range, width in
+      let clusterStart = unit.start + range.lowerBound
+      if pieceWidth + width > maxWidth && clusterStart > pieceStart {
+        units.append(BreakUnit(start: pieceStart, end: clusterStart, width: pieceWidth, spaceAfter: false))
+        pieceStart = clusterStart
+        pieceWidth = 0
+      }
+      pieceWidth += width
+      let end = unit.start + range.upperBound
+      if range.count == 1 && end < unit.end && LineWrapping.isURLBreakAfter(slice[range.lowerBound]) {
+        units.append(BreakUnit(start: pieceStart, end: end, width: pieceWidth, spaceAfter: false))
+        pieceStart = end
+        pieceWidth = 0
+      }
     }
+    units.append(BreakUnit(start: pieceStart, end: unit.end, width: pieceWidth, spaceAfter: unit.spaceAfter))
   }
 }
 

@@ -1,3 +1,5 @@
+import PaginateModel
+
 /// Where lines that cannot be reflowed (code, verbatim text, URLs) are broken when they are wider
 /// than the page: at a boundary a reader expects, never inside a word when a boundary exists.
 ///
@@ -7,7 +9,7 @@
 ///   `breakindent` and `showbreak` show it. A token is cut only where no boundary exists.
 /// - URLs break as TeX's url package does: after `/` `.` `?` `&` `=` `-` `_` `#`, never inside a
 ///   run of letters or digits unless nothing else fits. So does any token wider than its line
-///   in running text or a table cell (``tokenPieces(of:width:)``).
+///   in running text or a table cell (see `BreakUnits`).
 enum LineWrapping {
   /// What starts a continuation line of code: furniture, not text.
   static let continuationMark = "↪ "
@@ -64,6 +66,13 @@ enum LineWrapping {
 
   /// Breaks a URL into pieces of at most `width` cells, after a URL's punctuation where it can.
   static func urlPieces(of url: String, width: Int) -> [String] {
+    // Printable ASCII (a URL, usually) is a cell a byte: when it fits, it is the one piece.
+    if url.utf8.count <= width,
+      url.utf8.withContiguousStorageIfAvailable({ VisibleControls.firstNonPrintableASCII(in: $0, from: 0) == $0.count })
+        == true
+    {
+      return [url]
+    }
     var url = url
     return url.withUTF8 { bytes in
       var start = 0
@@ -89,26 +98,11 @@ enum LineWrapping {
     return pieces
   }
 
-  /// The segments of a token wider than `width` (a URL, a path, an identifier in running text
-  /// or a table cell), for the line breaker to put on lines: one after each of a URL's
-  /// punctuation marks, and a segment still wider than `width` cut at the last grapheme
-  /// cluster that fits. The end (a byte offset in `bytes`) and width of each.
-  static func tokenSegments(of bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [(end: Int, width: Int)] {
-    let clusters = Self.clusters(of: bytes)
-    var segments: [(end: Int, width: Int)] = []
-    var used = 0
-    for (index, cluster) in clusters.enumerated() {
-      if used + cluster.width > width && used > 0 {
-        segments.append((cluster.bytes.lowerBound, used))
-        used = 0
-      }
-      used += cluster.width
-      if cluster.isURLBreakAfter || index == clusters.count - 1 {
-        segments.append((cluster.bytes.upperBound, used))
-        used = 0
-      }
-    }
-    return segments
+  /// Whether a token wider than its line (a URL, a path, an identifier in running text or a
+  /// table cell) may break after the ASCII character `byte`: a URL's punctuation.
+  @inline(__always)
+  static func isURLBreakAfter(_ byte: UInt8) -> Bool {
+    Cluster.isURLBreakAfter(byte)
   }
 
   /// The cluster index the piece starting at `start` ends before: everything when it fits in
@@ -150,8 +144,10 @@ enum LineWrapping {
       default: return false
       }
     }
-    var isURLBreakAfter: Bool {
-      guard bytes.count == 1 else { return false }
+    var isURLBreakAfter: Bool { bytes.count == 1 && Self.isURLBreakAfter(byte) }
+
+    /// Whether a URL may break after the ASCII character `byte`.
+    static func isURLBreakAfter(_ byte: UInt8) -> Bool {
       switch byte {
       case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: "="),
         UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "#"):

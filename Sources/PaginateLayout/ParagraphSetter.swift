@@ -18,6 +18,7 @@ struct ParagraphSetter {
   ) -> [FlowLine] {
     if inlines.count == 1, case .text(var text) = inlines[0] {
       if let line = asItIs(text, style: style) { return [FlowLine(line: line)] }
+      text = CJKSpacing.closingUp(text)
       // One run of text (all of a plain-text paragraph): set from its own bytes rather than
       // from a flattened copy, and its lines may be slices of the run itself.
       let whole = text

@@ -17,6 +17,13 @@ struct ParagraphText {
     /// Footnote numbers and the byte offset of their marker.
     var notes: [(offset: Int, number: Int)] = []
 
+    /// The last Unicode scalar of the bytes, if any.
+    var lastScalar: UInt32? {
+      guard var start = bytes.indices.last else { return nil }
+      while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      return String(decoding: bytes[start...], as: UTF8.self).unicodeScalars.first?.value
+    }
+
     mutating func append(_ text: String, style: TextStyle) {
       bytes.append(contentsOf: text.utf8)
       if let last = runs.last, last.style == style {
@@ -96,6 +103,21 @@ struct ParagraphText {
     if marksText { append(mark, style: .furniture) }
   }
 
+  /// The first scalar of the text `inlines` show, looking inside spans.
+  private static func firstScalar(of inlines: ArraySlice<Inline>) -> UInt32? {
+    for inline in inlines {
+      switch inline {
+      case .text(let text), .code(let text), .html(let text):
+        if let scalar = text.unicodeScalars.first { return scalar.value }
+      case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children):
+        if let scalar = firstScalar(of: children[...]) { return scalar }
+      case .softBreak, .hardBreak, .image, .note:
+        return nil
+      }
+    }
+    return nil
+  }
+
   private mutating func cite(_ number: Int) {
     segments[segments.count - 1].notes.append((segments[segments.count - 1].bytes.count, number))
     append("[\(number)]", style: .furniture)
@@ -106,10 +128,10 @@ struct ParagraphText {
   }
 
   private mutating func append(_ inlines: [Inline], style: TextStyle, links: LinkStyle, notes: inout FootnoteRegistry) {
-    for inline in inlines {
+    for (index, inline) in inlines.enumerated() {
       switch inline {
       case .text(let text), .html(let text):
-        append(text, style: style)
+        append(CJKSpacing.closingUp(text), style: style)
       case .code(let text):
         if marksText { append(Self.backquotes(around: text), style: .furniture) }
         append(text, style: style.union(.code))
@@ -143,6 +165,13 @@ struct ParagraphText {
       case .image(_, _, let alt):
         append(alt.isEmpty ? "[image]" : alt, style: style.union(.italic))
       case .softBreak:
+        // Between two wide characters (CJK) a line end of the source is no space (CSS Text's
+        // segment break transformation): nor before CJK closing punctuation.
+        if let before = segments[segments.count - 1].lastScalar, let after = Self.firstScalar(of: inlines[(index + 1)...]),
+          CJKSpacing.joinsWithoutSpace(before, after)
+        {
+          continue
+        }
         append(" ", style: [])
       case .hardBreak:
         segments.append(StyledBytes())

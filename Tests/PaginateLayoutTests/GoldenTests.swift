@@ -1,3 +1,4 @@
+import PaginateAdapters
 import PaginateLayout
 import PaginateModel
 import Testing
@@ -208,6 +209,25 @@ struct GoldenTests {
       Mixed: the word 潮見表 means tide table, and Straße is German; 👩‍💻 and 🇯🇵 take two cells each.
       """)
     assertGolden(framed(pages(document, options(24, 16)), columns: 24), named: "cjk.24x16")
+  }
+
+  @Test("CJK as written in READMEs: source line ends between ideographs and spaces before closing punctuation vanish")
+  func cjkSpacing() throws {
+    let markdown = try markdownDocument(
+      """
+      テストを学びました。
+      テストは大切です 。次の文も、
+      そして 」で終わる文もあります 、と彼は言った。
+
+      中文的句子也一样
+      不需要空格 ，对吧？
+      """)
+    // The same text read as plain text: its lines join the same way.
+    let plain = try AdapterRegistry.builtIn.load(
+      AdapterInput(text: "テストを学びました。\nテストは大切です 。次の文も、\n\nEnglish words\nand 日本語\nmixed.", name: "a.txt")
+    ).document
+    let all = pages(Document(blocks: markdown.blocks + plain.blocks), options(24, 16))
+    assertGolden(framed(all, columns: 24), named: "cjk-spacing.24x16")
   }
 
   @Test("justified text")

@@ -59,7 +59,13 @@ struct BlockLayout {
       let layout = TableLayout(table: table, width: width, options: options, notesInline: notesInline)
       let header = layout.headerLines(notes: &notes)
       tableHeaders.append(header.map(\.line))
-      return layout.lines(header: header, headerID: tableHeaders.count - 1, source: block.source, notes: &notes)
+      var lines = layout.lines(header: header, headerID: tableHeaders.count - 1, source: block.source, notes: &notes)
+      // A table of three rows or fewer is not split: half of it, under a repeated header,
+      // reads worse than a page left short.
+      if table.rows.count <= Self.shortTableRows {
+        for index in lines.indices.dropFirst() { lines[index].penalty = max(lines[index].penalty, Penalty.keepTogether) }
+      }
+      return lines
     case .definitionList(let items):
       return definitionList(items, width: width, source: block.source)
     case .centered(let blocks):
@@ -138,6 +144,10 @@ struct BlockLayout {
         ? Self.prefixed(lines(for: item.blocks, width: width - markerWidth, tight: list.isTight), first: first, rest: rest)
         : Self.prefixed(lines(for: item.blocks, width: width, tight: list.isTight), first: Line(), rest: Line())
       if lines.isEmpty { lines = [FlowLine(line: first, source: item.source ?? source)] }
+      // An item no longer than the widow and orphan minimums together is not split.
+      if lines.count <= options.widowLines + options.orphanLines {
+        for index in lines.indices.dropFirst() { lines[index].penalty = max(lines[index].penalty, Penalty.keepTogether) }
+      }
       if !result.isEmpty && !list.isTight { result.append(.spacing(source: item.source ?? source)) }
       result.append(moving: lines)
     }
@@ -269,6 +279,9 @@ struct BlockLayout {
     }
     return lines
   }
+
+  /// The most body rows a table may have and be kept on one page.
+  static let shortTableRows = 3
 
   /// The narrowest text a nested quote or list may leave: deeper nesting stops indenting,
   /// so that a deeply nested input still reads in words rather than in a column of letters.

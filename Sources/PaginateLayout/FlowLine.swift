@@ -58,6 +58,9 @@ enum Penalty {
   static let keepWithHeading = 8_000
   /// Splitting a short code block, a table row or a heading.
   static let unsplittable = 3_000
+  /// Splitting a table of three rows or fewer, or a list item no longer than the widow and
+  /// orphan minimums together: worse than a short page, as separating a heading is.
+  static let keepTogether = 8_000
   /// A page left short by more than a third of its body costs this much plus the space.
   static let shortPage = 5_000
 }

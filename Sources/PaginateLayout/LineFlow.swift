@@ -38,6 +38,9 @@ struct LineFlow {
   private var head = 0
   private var hasEmitted = false
   private var pendingBreak: ChapterBreak?
+  /// Lines emitted before the first level-1 heading; `nil` once it came. A short preamble (a
+  /// row of badges, a logo) stays on the first chapter's page instead of a page of its own.
+  private var linesBeforeFirstChapter: Int? = 0
   private var keepPending = false
 
   /// Whether ``progress`` is measured and lines get their ``FlowLine/anchor`` (both cost a
@@ -64,6 +67,7 @@ struct LineFlow {
     hasEmitted = point.hasEmitted
     pendingBreak = point.pendingBreak
     keepPending = point.keepPending
+    linesBeforeFirstChapter = point.linesBeforeFirstChapter
     guard consumed == 0 || hasLine(at: consumed - 1) else { return nil }
     consume(consumed)
   }
@@ -82,7 +86,8 @@ struct LineFlow {
     let mark = batchIndex < batch.count ? batchMarks[batchIndex] : blocks.mark
     guard let mark else { return nil }
     let point = FlowResumePoint(
-      mark: mark, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending)
+      mark: mark, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending,
+      linesBeforeFirstChapter: linesBeforeFirstChapter)
     return (point, 0)
   }
 
@@ -161,7 +166,8 @@ struct LineFlow {
     progress = batchProgress[batchIndex]
     let point = batchMarks[batchIndex].map {
       FlowResumePoint(
-        mark: $0, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending)
+        mark: $0, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending,
+      linesBeforeFirstChapter: linesBeforeFirstChapter)
     }
     batchIndex += 1
     nextBlock += 1
@@ -173,8 +179,15 @@ struct LineFlow {
     guard !lines.isEmpty else { return }
     var forced = pendingBreak
     pendingBreak = nil
-    if case .heading(1, _) = block.content, layout.options.effectiveChapterBreak != .none {
-      forced = max(forced, layout.options.effectiveChapterBreak)
+    if case .heading(1, _) = block.content {
+      // The first chapter does not start a page of its own after less than half a page.
+      let preamble = linesBeforeFirstChapter
+      linesBeforeFirstChapter = nil
+      if layout.options.effectiveChapterBreak != .none && (preamble ?? .max) >= layout.options.bodyHeight / 2 {
+        forced = max(forced, layout.options.effectiveChapterBreak)
+      }
+    } else if let preamble = linesBeforeFirstChapter {
+      linesBeforeFirstChapter = preamble + lines.count
     }
     var spacing: FlowLine?
     if hasEmitted {

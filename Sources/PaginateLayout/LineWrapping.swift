@@ -27,7 +27,8 @@ enum LineWrapping {
   }
 
   /// Breaks a code line (tabs already expanded) into pieces of at most `width` cells, a
-  /// continuation's indentation and mark included.
+  /// continuation's indentation and mark included. Indentation beyond half the page is left
+  /// out.
   static func codePieces(of line: String, width: Int) -> [Piece] {
     let clusters = Self.clusters(of: line)
     let total = clusters.reduce(0) { $0 + $1.width }
@@ -40,7 +41,9 @@ enum LineWrapping {
     let continuationWidth = marked ? width - continuationIndent - continuationMarkWidth : width
 
     var pieces: [Piece] = []
-    var start = 0
+    // A line indented past half the page keeps half the page of its indentation, so that its
+    // text starts on its own first line.
+    var start = max(indent - width / 2, 0)
     var isFirst = true
     let bytes = Array(line.utf8)
     while start < clusters.count {
@@ -114,14 +117,17 @@ enum LineWrapping {
     var used = 0
     var index = start
     var boundary: Int?
+    // Spaces before the piece's first text (its indentation) are no boundary.
+    var hasText = false
     while index < clusters.count {
       if used + clusters[index].width > room {
         // Spaces at the break do not count against the room: they are left out.
-        if clusters[index].isSpace && leavingHalf { return index }
+        if clusters[index].isSpace && leavingHalf && hasText { return index }
         break
       }
       used += clusters[index].width
-      if isBoundaryAfter(index) && index + 1 < clusters.count && (!leavingHalf || used * 2 >= room) {
+      hasText = hasText || !clusters[index].isSpace
+      if hasText && isBoundaryAfter(index) && index + 1 < clusters.count && (!leavingHalf || used * 2 >= room) {
         boundary = index + 1
       }
       index += 1

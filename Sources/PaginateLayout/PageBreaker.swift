@@ -61,7 +61,11 @@ struct PageBreaker {
   ///
   /// - Parameter number: The page number the body will have (it decides recto or verso).
   mutating func nextBody(number: Int) -> PageBody? {
-    while flow.hasLine(at: 0), flow[0].isSpacing { flow.consume(1) }
+    // A page starts with text: spacing between blocks, and blank lines of a block (a code
+    // block's) where the page breaks, are left out there, as TeX discards glue at a page top.
+    while flow.hasLine(at: 0), flow[0].isSpacing || (flow[0].line.isEmpty && flow[0].forcedBreak == nil) {
+      flow.consume(1)
+    }
     guard flow.hasLine(at: 0) else { return carriedNotes.isEmpty ? nil : notesOnlyBody(number: number) }
     if flow[0].forcedBreak == .recto && Page.side(of: number) == .verso {
       return PageBody(

@@ -10,6 +10,8 @@ struct FlowResumePoint: Sendable {
   var hasEmitted: Bool
   var pendingBreak: ChapterBreak?
   var keepPending: Bool
+  /// Lines emitted before the first chapter heading; `nil` once it came.
+  var linesBeforeFirstChapter: Int?
 }
 
 /// The layout state at the start of a page, from which the page (and those after it) can be

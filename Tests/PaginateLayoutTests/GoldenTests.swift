@@ -230,6 +230,41 @@ struct GoldenTests {
     assertGolden(framed(all, columns: 24), named: "cjk-spacing.24x16")
   }
 
+  @Test("page breaks: badges before the first chapter stay with it, no page starts blank, short tables and items stay whole")
+  func pageBreaks() throws {
+    let document = try markdownDocument(
+      """
+      [![CI](https://ci.example.org/badge.svg)](https://ci.example.org) ![Swift 6](https://img.example.org/swift.svg)
+
+      # Harbour
+
+      Words to fill the page up to the point where the code block begins and then breaks.
+
+      ```
+      first()
+
+      second()
+
+      third()
+      ```
+
+      A paragraph that fills lines before the short table at the foot of the page.
+
+      | Day | High |
+      |-----|------|
+      | Tue | 3.86 |
+      | Wed | 3.91 |
+
+      Lines before a list whose items are short enough to stay together.
+
+      - An item of two lines that must not be split in two.
+      - Another item.
+      """)
+    let all = pages(document, options(24, 12) { $0.isDoubleSided = true; $0.footer = "|{page}|" })
+    assertGolden(framed(all, columns: 24), named: "pagebreaks.24x12")
+    #expect(PageBreakFaultTests.faults(in: all, place: "golden").isEmpty)
+  }
+
   @Test("justified text")
   func justified() throws {
     let document = try markdownDocument(

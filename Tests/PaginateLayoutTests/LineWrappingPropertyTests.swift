@@ -37,7 +37,8 @@ struct LineWrappingPropertyTests {
       let original = Array(line)
       let indent = original.prefix { $0 == " " }.count
       let continuationIndent = min(indent, max(columns / 2 - 2, 0))
-      var cursor = 0
+      // Indentation past half the page is left out of a broken line's first line too.
+      var cursor = original.count > columns ? max(indent - columns / 2, 0) : 0
       for (index, printedLine) in printed.enumerated() {
         var piece = Substring(printedLine)
         var room = columns
@@ -63,7 +64,9 @@ struct LineWrappingPropertyTests {
         // A cut inside a token: no boundary may stand in the second half of the room.
         let brokeAtBoundary = original[cursor] == " " || Self.codeBoundaries.contains(original[cursor - 1])
         if !brokeAtBoundary {
-          for position in start..<cursor where Self.codeBoundaries.contains(original[position]) {
+          // The piece's indentation is no boundary: a break there would leave no text.
+          let text = (start..<cursor).first { original[$0] != " " } ?? cursor
+          for position in text..<cursor where Self.codeBoundaries.contains(original[position]) {
             let widthThere = position - start + 1  // the piece up to and with the boundary
             #expect(
               widthThere * 2 < room,

@@ -49,6 +49,21 @@ struct PageSetTests {
     #expect(empty[0].lines.count == 5)
   }
 
+  @Test("double-sided: a preamble shorter than half a page stays with the first chapter; a longer one has its page")
+  func preambleBeforeFirstChapter() {
+    func chapterPage(preamble lines: Int) -> Int? {
+      let preamble = (1...lines).map { Block.paragraph("Badge \($0)") }
+      let document = Document(blocks: preamble + [.heading(level: 1, [.text("Start")]), .paragraph("Text.")])
+      let all = pages(document, options(30, 20) { $0.isDoubleSided = true })
+      return all.first { $0.textLines.contains("Start") }?.number
+    }
+    // A body of 20 lines: a preamble of fewer than 10 lines of text (the spaces between its
+    // blocks not counted) is short.
+    #expect(chapterPage(preamble: 1) == 1)
+    #expect(chapterPage(preamble: 4) == 1)
+    #expect(chapterPage(preamble: 10) == 3, "a preamble of half a page or more keeps its page, and a blank verso follows")
+  }
+
   @Test("a code block keeps its lines, blank and trailing ones too, with tabs expanded and wide lines cut")
   func codeBlockLines() {
     let code = "a\n\n\tb  \n12345678901234é6\n\u{3000}\tc\n"

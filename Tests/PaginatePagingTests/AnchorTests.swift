@@ -109,8 +109,10 @@ struct AnchorTests {
       for page in pages.allPages() {
         // No anchor exactly where the page shows no character of the text: a blank page, or
         // a page of notes only (notes carried past the end of the text).
-        let notesOnly = !page.noteLines.isEmpty && page.bodyLines.allSatisfy { page.lines[$0].isEmpty }
-        #expect((page.isBlank || notesOnly) == (page.anchor == nil), "seed \(seed): page \(page.number)")
+        // (The text area is `bodyLines`; the notes are its last lines, `noteLines`.)
+        let textLines = page.bodyLines.lowerBound..<page.noteLines.lowerBound
+        let notesOnly = !page.noteLines.isEmpty && textLines.allSatisfy { page.lines[$0].isEmpty }
+        #expect((page.isBlank || notesOnly) == (page.anchor == nil), "seed \(seed) at \(columns)x\(lines): page \(page.number)")
         for anchor in page.lineAnchors.compactMap({ $0 }) {
           if let last { #expect(last <= anchor, "seed \(seed): \(anchor) after \(last)") }
           last = anchor

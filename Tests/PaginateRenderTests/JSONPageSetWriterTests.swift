@@ -93,8 +93,10 @@ struct JSONPageSetWriterTests {
 
   @Test("a blank page has null source and anchor line and only empty lines")
   func blankPage() throws {
+    // Two chapters: the second starts on a recto after a blank verso. (A short preamble before
+    // the first chapter would stay with it: no blank page.)
     let document = Document(blocks: [
-      .paragraph("One."), .heading(level: 1, [.text("Chapter")]), .paragraph("Two."),
+      .heading(level: 1, [.text("One")]), .paragraph("One."), .heading(level: 1, [.text("Two")]), .paragraph("Two."),
     ])
     let all = try pages(document, options(20, 6) { $0.isDoubleSided = true; $0.chapterBreak = .recto })
     let blank = try #require(all.first { $0.isBlank })

@@ -278,7 +278,9 @@ struct PageBreaker {
         lines = BlockLayout.prefixed(body, first: marker, rest: Line(String.repeated(" ", count: markerWidth))).map(\.line)
         if lines.isEmpty { lines = [marker] }
       } else {
-        lines = [marker] + layout.lines(for: blocks, width: width, tight: true).map(\.line)
+        // The marker alone may be wider than the page (`[12]` on two columns): cut like a word.
+        let markers = BlockLayout.cut("[" + String(number) + "]", width: width).map { Line($0, style: .furniture) }
+        lines = markers + layout.lines(for: blocks, width: width, tight: true).map(\.line)
       }
     }
     noteCache[number] = lines

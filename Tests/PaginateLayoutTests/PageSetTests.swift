@@ -49,6 +49,17 @@ struct PageSetTests {
     #expect(empty[0].lines.count == 5)
   }
 
+  @Test("a note marker wider than the page is cut like a word, not set past the edge (found by fuzz-layout)")
+  func noteMarkerWiderThanPage() {
+    let notes = (1...12).map { Inline.note([.paragraph("n\($0)")]) }
+    let document = Document(blocks: [.paragraph([.text("a")] + notes)])
+    for columns in 2...4 {  // text needs 2 columns at least (a wide character)
+      for page in pages(document, options(columns, 12)) {
+        for line in page.lines { #expect(line.width <= columns, "\(columns) columns: \(line.text.debugDescription)") }
+      }
+    }
+  }
+
   @Test("double-sided: a preamble shorter than half a page stays with the first chapter; a longer one has its page")
   func preambleBeforeFirstChapter() {
     func chapterPage(preamble lines: Int) -> Int? {

@@ -101,7 +101,9 @@ public enum DisplayWidth {
       var next: Int32 = 0
       length = utf8proc_iterate(base + index, count - index, &next)
       if length <= 0 || utf8proc_grapheme_break_stateful(previous, next, &state) { break }
-      if next == 0xFE0F { width = 2 }  // emoji presentation selector
+      // The emoji presentation selector makes its base 2 cells; after white space (where line
+      // breaking splits the cluster: a space is a gap) it selects nothing.
+      if next == 0xFE0F && scalar > 0x20 { width = 2 }
       previous = next
       index += length
     }

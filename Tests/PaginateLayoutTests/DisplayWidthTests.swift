@@ -17,6 +17,8 @@ struct DisplayWidthTests {
       ("한국어", 6),
       ("👍", 2),
       ("👍🏽", 2),  // skin tone modifier joins the cluster
+      (" \u{FE0F}", 1),  // a presentation selector after a space selects nothing (found by fuzz-markdown)
+      ("a \u{FE0F}b", 3),
       ("👩‍💻", 2),  // ZWJ sequence
       ("👨‍👩‍👧", 2),
       ("🇩🇪", 2),  // flag: two regional indicators

@@ -71,6 +71,16 @@ struct PageSetTests {
     #expect(words.joined(separator: " ") == "A long note with many words that takes several lines at the foot of the page surely.")
   }
 
+  @Test("a stray emoji presentation selector after a space does not widen a line past the page (found by fuzz-markdown)")
+  func straySelectorAfterSpace() {
+    let text = "\u{FFFD}\u{FFFD} ^B \u{FE0F} next to plain ❤ and more words to wrap around"
+    for columns in 8...30 {
+      for page in pages(Document(blocks: [.paragraph(text)]), options(columns, 40)) {
+        for line in page.lines { #expect(line.width <= columns, "\(columns) columns: \(line.text.debugDescription)") }
+      }
+    }
+  }
+
   @Test("a note marker wider than the page is cut like a word, not set past the edge (found by fuzz-layout)")
   func noteMarkerWiderThanPage() {
     let notes = (1...12).map { Inline.note([.paragraph("n\($0)")]) }

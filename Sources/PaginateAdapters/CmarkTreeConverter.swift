@@ -12,6 +12,10 @@ struct CmarkTreeConverter {
   let source: UnsafeBufferPointer<UInt8>
   let options: Int32
   let html: HTMLHandling
+  /// How many table cells enclose this parse (a cell is parsed apart, and may cite a note that
+  /// holds a table whose cells cite the note again): past ``MarkdownAdapter/maximumNoteNesting``
+  /// cells are their text, so that no input recurses without bound.
+  var cellNesting = 0
 
   /// A container being built: its node and the children converted so far.
   private struct Frame {
@@ -428,8 +432,11 @@ struct CmarkTreeConverter {
   private func inlines(ofCells cells: [String]) -> [[Inline]] {
     let smart = options & CMARK_OPT_SMART != 0
     func isPlain(_ cell: String) -> Bool { cell.isEmpty || Self.isPlainInlineText(cell, smartPunctuation: smart) }
-    // Most tables: every cell plain, and no bookkeeping arrays made.
-    guard !cells.allSatisfy(isPlain) else { return cells.map { $0.isEmpty ? [] : [.text($0)] } }
+    // Most tables: every cell plain, and no bookkeeping arrays made. Cells nested too deep in
+    // cells are their text too.
+    guard !cells.allSatisfy(isPlain), cellNesting < MarkdownAdapter.maximumNoteNesting else {
+      return cells.map { $0.isEmpty ? [] : [.text($0)] }
+    }
     let needsParse = cells.map { !isPlain($0) }
     let parsed = cells.indices.filter { needsParse[$0] }.map { cells[$0] }
     let blocks = self.blocks(of: parsed.joined(separator: "\n\n"))
@@ -543,6 +550,7 @@ struct CmarkTreeConverter {
     if !citedDefinitions.isEmpty { text += "\n\n" + citedDefinitions }
     return text.withUTF8 { bytes in
       var converter = CmarkTreeConverter(source: bytes, options: options, html: html)
+      converter.cellNesting = cellNesting + 1
       return converter.convert()
     }
   }

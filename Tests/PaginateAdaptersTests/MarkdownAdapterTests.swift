@@ -399,4 +399,16 @@ struct LongCodeBlockTests {
         SourceRange(firstLine: 20_004, lastLine: 25_003),
       ])
   }
+
+  @Test("a note whose table cites the note again is read to a bounded depth, not recursed into until the stack is gone (found by fuzz-layout)")
+  func noteTableCitingItself() throws {
+    let markdown = "A[^post]\n\n[^post]: Text | A |\n| --- | --- |\n| *x*[^post] | y |\n"
+    let document = try MarkdownAdapter().document(from: AdapterInput(text: markdown, name: "loop.md"))
+    guard case .paragraph(let inlines) = document.blocks.first?.content, case .note(let note)? = inlines.last else {
+      Issue.record("expected a paragraph citing a note: \(document.blocks)")
+      return
+    }
+    #expect(note.contains { if case .table = $0.content { true } else { false } }, "\(note)")
+  }
+
 }

@@ -325,15 +325,17 @@ struct BlockLayout {
     return result
   }
 
+  /// Whether `text` is printable ASCII (a URL, usually), a cell a byte, no wider than `width`:
+  /// then it is one piece, found without measuring clusters.
+  static func fitsAsPrintableASCII(_ text: String, width: Int) -> Bool {
+    text.utf8.count <= width
+      && text.utf8.withContiguousStorageIfAvailable({ VisibleControls.firstNonPrintableASCII(in: $0, from: 0) == $0.count })
+        == true
+  }
+
   /// Cuts text into pieces of at most `width` cells at grapheme cluster boundaries.
   static func cut(_ text: String, width: Int) -> [String] {
-    // Printable ASCII (a URL, usually) is a cell a byte: when it fits, it is the one piece.
-    if text.utf8.count <= width,
-      text.utf8.withContiguousStorageIfAvailable({ VisibleControls.firstNonPrintableASCII(in: $0, from: 0) == $0.count })
-        == true
-    {
-      return [text]
-    }
+    if fitsAsPrintableASCII(text, width: width) { return [text] }
     var pieces: [String] = []
     var utf8 = Array(text.utf8)
     utf8.withUnsafeMutableBufferPointer { buffer in

@@ -1,5 +1,3 @@
-import PaginateModel
-
 /// Where lines that cannot be reflowed (code, verbatim text, URLs) are broken when they are wider
 /// than the page: at a boundary a reader expects, never inside a word when a boundary exists.
 ///
@@ -69,13 +67,7 @@ enum LineWrapping {
 
   /// Breaks a URL into pieces of at most `width` cells, after a URL's punctuation where it can.
   static func urlPieces(of url: String, width: Int) -> [String] {
-    // Printable ASCII (a URL, usually) is a cell a byte: when it fits, it is the one piece.
-    if url.utf8.count <= width,
-      url.utf8.withContiguousStorageIfAvailable({ VisibleControls.firstNonPrintableASCII(in: $0, from: 0) == $0.count })
-        == true
-    {
-      return [url]
-    }
+    if BlockLayout.fitsAsPrintableASCII(url, width: width) { return [url] }
     var url = url
     return url.withUTF8 { bytes in
       var start = 0
@@ -105,7 +97,12 @@ enum LineWrapping {
   /// table cell) may break after the ASCII character `byte`: a URL's punctuation.
   @inline(__always)
   static func isURLBreakAfter(_ byte: UInt8) -> Bool {
-    Cluster.isURLBreakAfter(byte)
+    switch byte {
+    case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: "="),
+      UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "#"):
+      return true
+    default: return false
+    }
   }
 
   /// The cluster index the piece starting at `start` ends before: everything when it fits in
@@ -150,17 +147,7 @@ enum LineWrapping {
       default: return false
       }
     }
-    var isURLBreakAfter: Bool { bytes.count == 1 && Self.isURLBreakAfter(byte) }
-
-    /// Whether a URL may break after the ASCII character `byte`.
-    static func isURLBreakAfter(_ byte: UInt8) -> Bool {
-      switch byte {
-      case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: "="),
-        UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "#"):
-        return true
-      default: return false
-      }
-    }
+    var isURLBreakAfter: Bool { bytes.count == 1 && LineWrapping.isURLBreakAfter(byte) }
   }
 
   private static func clusters(of text: String) -> [Cluster] {

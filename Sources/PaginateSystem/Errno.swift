@@ -31,8 +31,6 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   package static let isDirectory = Errno(rawValue: EISDIR)
   /// `ENOEXEC`: not an executable the kernel can run.
   package static let notExecutable = Errno(rawValue: ENOEXEC)
-  /// `EMFILE`: too many open files.
-  package static let tooManyOpenFiles = Errno(rawValue: EMFILE)
 
   /// The C library's text for the error (`strerror`), such as "No such file or directory".
   package var description: String { String(cString: strerror(rawValue)) }

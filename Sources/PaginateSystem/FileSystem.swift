@@ -27,11 +27,6 @@ package enum FileSystem {
     guard unlink(path) == 0 else { throw .current }
   }
 
-  /// Makes the folder `path` (`mkdir(2)`); an existing folder is not an error.
-  package static func createFolder(_ path: String, permissions: UInt32 = 0o755) throws(Errno) {
-    guard mkdir(path, permissions) == 0 || errno == EEXIST else { throw .current }
-  }
-
   /// Creates a new private file `folder/prefixXXXXXX` (`mkstemp(3)`, close-on-exec) and
   /// opens it for writing.
   package static func createTemporaryFile(in folder: String, prefix: String) throws(Errno) -> (

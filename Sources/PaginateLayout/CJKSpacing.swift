@@ -84,7 +84,7 @@ enum CJKSpacing {
   }
 
   /// The scalar whose UTF-8 ends just before `end`.
-  private static func scalar(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+  static func scalar(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
     var start = end - 1
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
     return scalar(startingAt: start, in: bytes)

@@ -17,11 +17,11 @@ struct ParagraphText {
     /// Footnote numbers and the byte offset of their marker.
     var notes: [(offset: Int, number: Int)] = []
 
-    /// The last Unicode scalar of the bytes, if any.
-    var lastScalar: UInt32? {
-      guard var start = bytes.indices.last else { return nil }
-      while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-      return String(decoding: bytes[start...], as: UTF8.self).unicodeScalars.first?.value
+    /// The last Unicode scalar of the bytes when it is not ASCII (the usual case, ASCII, needs
+    /// no decoding: no ASCII character is wide).
+    var lastNonASCIIScalar: UInt32? {
+      guard let last = bytes.last, last >= 0x80 else { return nil }
+      return bytes.withUnsafeBufferPointer { CJKSpacing.scalar(endingAt: $0.count, in: $0) }
     }
 
     mutating func append(_ text: String, style: TextStyle) {
@@ -165,9 +165,9 @@ struct ParagraphText {
       case .image(_, _, let alt):
         append(alt.isEmpty ? "[image]" : alt, style: style.union(.italic))
       case .softBreak:
-        // Between two wide characters (CJK) a line end of the source is no space (CSS Text's
-        // segment break transformation): nor before CJK closing punctuation.
-        if let before = segments[segments.count - 1].lastScalar, let after = Self.firstScalar(of: inlines[(index + 1)...]),
+        // Between two wide characters (CJK, its punctuation too) a line end of the source is no
+        // space: CSS Text's segment break transformation.
+        if let before = segments[segments.count - 1].lastNonASCIIScalar, let after = Self.firstScalar(of: inlines[(index + 1)...]),
           CJKSpacing.joinsWithoutSpace(before, after)
         {
           continue

@@ -58,9 +58,6 @@ enum Penalty {
   static let keepWithHeading = 8_000
   /// Splitting a short code block, a table row or a heading.
   static let unsplittable = 3_000
-  /// Continuing a note on the next page because its citing line ends the page: a note split,
-  /// better than separating a heading or splitting a short item, worse than a widow.
-  static let splitNote = 2_000
   /// Splitting a table of three rows or fewer, or a list item no longer than the widow and
   /// orphan minimums together: worse than a short page, as separating a heading is.
   static let keepTogether = 8_000

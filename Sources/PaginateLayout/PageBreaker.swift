@@ -88,7 +88,7 @@ struct PageBreaker {
     var taken = 0
     var notes: [Int] = []
     var noteLineCount = carriedShown == 0 ? 0 : carriedShown + 1
-    var best = (count: 0, cost: Int.max, noteCount: 0, noteLineCount: 0, splitsNote: false)
+    var best = (count: 0, cost: Int.max, noteCount: 0, noteLineCount: 0)
     while flow.hasLine(at: taken) {
       if taken > 0 && flow[taken].forcedBreak != nil { break }
       var newNotes: [Int] = []
@@ -97,30 +97,16 @@ struct PageBreaker {
         newNotes.append(note)
         extra += noteLines(note).count
       }
-      let rule = !newNotes.isEmpty && notes.isEmpty && carriedShown == 0 ? 1 : 0  // the rule above the notes
-      extra += rule
+      if !newNotes.isEmpty && notes.isEmpty && carriedShown == 0 { extra += 1 }  // the rule above the notes
       let used = repeatedHeader.count + taken + 1 + noteLineCount + extra
-      if used > height && taken > 0 {
-        // The line's notes do not fit whole. It may still end the page when the rule and a
-        // line of its first note do: the rest of its notes continues at the foot of the next
-        // page (as TeX splits a footnote), at a cost. Nothing more fits after it.
-        let least = repeatedHeader.count + taken + 1 + noteLineCount + rule + 1
-        if !newNotes.isEmpty && least <= height {
-          let cost = breakCost(after: taken + 1, used: height) + Penalty.splitNote
-          if cost <= best.cost {
-            best = (taken + 1, cost, notes.count + newNotes.count, height - repeatedHeader.count - taken - 1, true)
-          }
-          notes += newNotes  // after the others: a best break chosen earlier cites none of them
-        }
-        break
-      }
+      if used > height && taken > 0 { break }
       taken += 1
       // Only when there are any: appending an empty array to an empty one allocates.
       if !newNotes.isEmpty { notes += newNotes }
       noteLineCount += extra
       let cost = breakCost(after: taken, used: min(used, height))
       if cost <= best.cost {
-        best = (taken, cost, notes.count, noteLineCount, false)
+        best = (taken, cost, notes.count, noteLineCount)
       }
       if cost == 0 && used == height { break }
     }
@@ -166,7 +152,7 @@ struct PageBreaker {
     // Notes at the foot of the text area: those carried from earlier pages first. What does
     // not fit (a line that cites more than the page holds) continues on the next page.
     var noteArea: [Line] = []
-    if carriedNotes.isEmpty && !best.splitsNote && best.noteLineCount <= height - lines.count {
+    if carriedNotes.isEmpty && best.noteLineCount <= height - lines.count {
       // The usual page: its own notes, all of which fit.
       if !chosenNotes.isEmpty {
         noteArea.reserveCapacity(best.noteLineCount)  // the rule and every chosen note's lines

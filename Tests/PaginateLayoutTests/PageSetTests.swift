@@ -49,28 +49,6 @@ struct PageSetTests {
     #expect(empty[0].lines.count == 5)
   }
 
-  @Test("a line whose note does not fit whole may end the page: the note continues on the next, and the heading above keeps its lines")
-  func noteSplitAtPageFoot() throws {
-    let document = try markdownDocument(
-      """
-      Some words of a paragraph that fills up the page nicely with text lines enough.
-
-      ### A third-level heading
-
-      Text citing a long note[^1] here and more words.
-
-      [^1]: A long note with many words that takes several lines at the foot of the page surely.
-      """)
-    let all = pages(document, options(24, 12) { $0.footer = "|{page}|" })
-    let headingPage = try #require(all.first { $0.textLines.contains { $0.contains("A third-level") } })
-    let text = PageBreakFaultTests.textLines(of: headingPage).map(\.text).filter { !$0.isEmpty }
-    #expect(text.suffix(2) == ["Text citing a long", "note[1] here and more"], "the heading keeps two lines: \(text)")
-    // Every word of the note, in order, across the note areas.
-    let noteText = all.flatMap { page in page.noteLines.map { page.lines[$0].text } }.joined(separator: " ")
-    let words = noteText.split(separator: " ").filter { !$0.hasPrefix("─") && $0 != "[1]" }
-    #expect(words.joined(separator: " ") == "A long note with many words that takes several lines at the foot of the page surely.")
-  }
-
   @Test("a stray emoji presentation selector after a space does not widen a line past the page (found by fuzz-markdown)")
   func straySelectorAfterSpace() {
     let text = "\u{FFFD}\u{FFFD} ^B \u{FE0F} next to plain ❤ and more words to wrap around"

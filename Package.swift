@@ -66,6 +66,9 @@ let package = Package(
     // with a warning on every build; the header is in the default include path and the module
     // map links the library.
     .systemLibrary(name: "CUtf8proc"),
+    // Hyphenation patterns (Debian: libhyphen-dev, and hyphen-en-us, hyphen-de, … for the
+    // patterns). Debian ships no hyphen.pc: the module map links the library.
+    .systemLibrary(name: "CHyphen"),
     // gzip and xz input, read as less reads it (README.gz under /usr/share/doc)
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
@@ -89,10 +92,10 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
-    // Layout engine: display width, line breaking, pages
+    // Layout engine: display width, line breaking, hyphenation, pages
     .target(
       name: "PaginateLayout",
-      dependencies: ["PaginateModel", "PaginateSystem", "CUtf8proc"],
+      dependencies: ["PaginateModel", "PaginateSystem", "CUtf8proc", "CHyphen"],
       swiftSettings: strictSettings
     ),
 

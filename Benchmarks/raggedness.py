@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Compares the raggedness of paragraphs set by paginate (optimal and greedy) and by fmt.
+"""Compares the raggedness of paragraphs set by paginate (optimal and greedy, with and without
+hyphenation) and by fmt.
 
 Raggedness of a paragraph: the sum over every line but the last of (width - line width)^2.
 Lower is better. Paragraphs are taken from plain-text inputs (blank-line separated, indented
@@ -50,6 +51,8 @@ def main():
     outputs = {
         "paginate optimal": [paginate, "--from", "text", "--footer", "", "--page-size", f"{width}x10000", "--color", "never", "-"],
         "paginate greedy": [paginate, "--from", "text", "--wrap", "greedy", "--footer", "", "--page-size", f"{width}x10000", "--color", "never", "-"],
+        "optimal hyphenated": [paginate, "--from", "text", "--hyphenate", "--lang", "en-US", "--footer", "", "--page-size", f"{width}x10000", "--color", "never", "-"],
+        "greedy hyphenated": [paginate, "--from", "text", "--wrap", "greedy", "--hyphenate", "--lang", "en-US", "--footer", "", "--page-size", f"{width}x10000", "--color", "never", "-"],
         f"fmt -w {width}": ["fmt", "-w", str(width)],
     }
     print(f"raggedness at width {width} over {len(source)} paragraphs from {', '.join(files)} (lower is better)")
@@ -62,11 +65,18 @@ def main():
             continue
         total = sum(raggedness(p, width) for p in set_paragraphs)
         overflow = sum(1 for p in set_paragraphs for line in p if cells(line) > width)
+        lines = sum(len(p) for p in set_paragraphs)
+        ends = [[line.endswith("-") and len(line) > 1 and line[-2].isalpha() for line in p[:-1]] for p in set_paragraphs]
+        hyphenated = sum(sum(e) for e in ends)
+        in_a_row = sum(1 for e in ends for a, b in zip(e, e[1:]) if a and b)
         results[name] = total
-        print(f"  {name:<18} {total:>12,}   lines wider than {width}: {overflow}")
+        print(f"  {name:<18} {total:>12,}   lines {lines:>6,}   ending with a hyphen {hyphenated:>5,} ({in_a_row} after another)   wider than {width}: {overflow}")
     if "paginate optimal" in results and f"fmt -w {width}" in results:
         verdict = "not worse" if results["paginate optimal"] <= results[f"fmt -w {width}"] else "WORSE"
         print(f"  optimal vs fmt: {verdict} ({results['paginate optimal'] / max(results[f'fmt -w {width}'], 1):.2f} of fmt's)")
+    if "paginate optimal" in results and "optimal hyphenated" in results:
+        print(f"  hyphenation: optimal {results['optimal hyphenated'] / max(results['paginate optimal'], 1):.2f} of unhyphenated, "
+              f"greedy {results.get('greedy hyphenated', 0) / max(results.get('paginate greedy', 1), 1):.2f}")
 
 
 if __name__ == "__main__":

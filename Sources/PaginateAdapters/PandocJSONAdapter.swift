@@ -83,6 +83,8 @@ public struct PandocJSONAdapter: InputAdapter {
     var result = converter.titleBlocks(meta)
     result += converter.blocks(blocks)
     let title = meta["title"].map { converter.metaInlines($0).plainText }.flatMap { $0.isEmpty ? nil : $0 }
-    return Document(title: title, blocks: result)
+    // `lang: de-CH` in the metadata (a MetaInlines or MetaString value).
+    let language = meta["lang"].map { converter.metaInlines($0).plainText }.flatMap { $0.isEmpty ? nil : $0 }
+    return Document(title: title, language: language, blocks: result)
   }
 }

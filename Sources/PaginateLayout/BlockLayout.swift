@@ -10,9 +10,18 @@ struct BlockLayout {
   var tableHeaders: [[Line]] = []
   /// Whether notes are set in the text in parentheses instead of cited (inside a note).
   var notesInline = false
+  /// Hyphenates paragraphs, when the options ask for it and patterns are installed.
+  var hyphenator: Hyphenator?
 
-  init(options: LayoutOptions) {
+  /// A layout with `options`, for a document in `language` (when known: hyphenation follows
+  /// it unless the options name a language).
+  init(options: LayoutOptions, documentLanguage: String? = nil) {
     self.options = options
+    if options.hyphenates {
+      // A document in a language with no patterns installed is not hyphenated (the options'
+      // language was checked by `validate()`).
+      hyphenator = try? Hyphenator(language: options.language ?? documentLanguage ?? "en-US")
+    }
   }
 
   /// Lays out a list of sibling blocks with a blank line between them (none when `tight`).
@@ -106,7 +115,8 @@ struct BlockLayout {
 
   private mutating func paragraph(_ inlines: [Inline], width: Int, source: SourceRange?) -> [FlowLine] {
     let setter = ParagraphSetter(
-      width: width, strategy: options.lineBreaking, justifies: options.justifies, marks: options.marks)
+      width: width, strategy: options.lineBreaking, justifies: options.justifies, marks: options.marks,
+      hyphenator: hyphenator)
     var lines = setter.set(inlines, links: options.links, notes: &notes, notesInline: notesInline).withSource(source)
     applyWidowControl(to: &lines)
     return lines

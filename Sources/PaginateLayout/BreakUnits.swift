@@ -8,6 +8,9 @@ struct BreakUnit {
   var width: Int
   /// Whether a space separates this unit from the next (the space disappears at a line break).
   var spaceAfter: Bool
+  /// Whether the unit is a piece of a word that may be hyphenated after it: a line that ends
+  /// with it ends with a hyphen (one more cell), and the next piece follows with no space.
+  var hyphenAfter = false
 }
 
 /// Splits the bytes of a paragraph segment into break units.
@@ -212,7 +215,7 @@ enum BreakUnits {
   /// punctuation marks (``LineWrapping/isURLBreakAfter(_:)``), else at a cluster boundary:
   /// the line breaker then fills lines with them. One pass, straight into the buffer: text
   /// without spaces (Thai) is all overlong units.
-  private static func appendPieces(
+  static func appendPieces(
     of unit: BreakUnit, bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, to units: inout UnitBuffer
   ) {
     let slice = UnsafeBufferPointer(rebasing: bytes[unit.start..<unit.end])
@@ -244,7 +247,7 @@ extension UInt8 {
 /// A growable buffer of break units that appends without the uniqueness check an array makes
 /// on every append: one word of prose is one append. It cannot be copied, so its memory has
 /// one owner and is freed once.
-private struct UnitBuffer: ~Copyable {
+struct UnitBuffer: ~Copyable {
   private var base: UnsafeMutablePointer<BreakUnit>
   private var capacity: Int
   private(set) var count = 0

@@ -1,4 +1,5 @@
-/// Options that cannot give a page: the size leaves no room for text.
+/// Options that cannot give a page: the size leaves no room for text, or the hyphenation
+/// patterns asked for are not installed.
 public struct LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A sentence saying what is wrong and what would work.
   public var description: String
@@ -43,5 +44,6 @@ extension LayoutOptions {
     if widowLines < 1 || orphanLines < 1 {
       throw LayoutError("widow and orphan lines must be at least 1, got \(widowLines) and \(orphanLines)")
     }
+    if hyphenates, let language { _ = try Hyphenator(language: language) }
   }
 }

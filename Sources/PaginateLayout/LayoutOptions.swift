@@ -27,6 +27,12 @@ public struct LayoutOptions: Sendable, Hashable {
   public var lineBreaking: LineBreakStrategy = .optimal
   /// Spread the spaces of every line of a paragraph but the last to fill the width.
   public var justifies = false
+  /// Hyphenate words of paragraphs where that sets them better (never in code, URLs,
+  /// headings or tables), by the patterns of ``language``.
+  public var hyphenates = false
+  /// The language whose hyphenation patterns are used, a BCP 47 tag (`en-US`, `de`); `nil`
+  /// means the document's own (``DocumentReader/language``), else `en-US`.
+  public var language: String?
   /// How link destinations are shown.
   public var links: LinkStyle = .footnotes
   /// Whether headings, code, emphasis and images are shown by styles alone (``Marks/styles``,

@@ -25,3 +25,14 @@ extension Line {
     }
   }
 }
+
+extension Line {
+  /// Whether the line ends with a hyphen the layout added where it broke a word (a furniture
+  /// `-`): the word goes on at the start of the next line, with no space.
+  public var endsWithInsertedHyphen: Bool {
+    guard let last = spans.last, last.style.contains(.furniture), last.range == (utf8Count - 1)..<utf8Count else {
+      return false
+    }
+    return withUTF8 { $0[$0.count - 1] == UInt8(ascii: "-") }
+  }
+}

@@ -23,23 +23,28 @@ enum LineBreaker {
   }
 
   static func greedy(_ units: UnsafeBufferPointer<BreakUnit>, width: Int) -> [Int] {
+    let count = units.count
     var ends: [Int] = []
-    ends.reserveCapacity(units.count / 8 + 1)
-    var lineWidth = -1  // -1: the line is empty
-    for (index, unit) in units.enumerated() {
-      if lineWidth < 0 {
-        lineWidth = unit.width
-        continue
+    ends.reserveCapacity(count / 8 + 1)
+    var start = 0
+    while start < count {
+      // The line takes units while they fit, and ends after the last one it may end with: a
+      // hyphenated piece only when its hyphen fits too (else the line ends before the word,
+      // which then fits on the next line, being no wider than the page).
+      var lineWidth = units[start].width
+      var end = start + 1
+      var lastBreak = units[start].hyphenAfter && lineWidth + 1 > width ? start : end
+      while end < count {
+        let next = lineWidth + (units[end - 1].spaceAfter ? 1 : 0) + units[end].width
+        if next > width { break }
+        lineWidth = next
+        end += 1
+        if !units[end - 1].hyphenAfter || lineWidth + 1 <= width { lastBreak = end }
       }
-      let gap = units[index - 1].spaceAfter ? 1 : 0
-      if lineWidth + gap + unit.width <= width {
-        lineWidth += gap + unit.width
-      } else {
-        ends.append(index)
-        lineWidth = unit.width
-      }
+      let lineEnd = end == count || lastBreak == start ? end : lastBreak
+      ends.append(lineEnd)
+      start = lineEnd
     }
-    ends.append(units.count)
     return ends
   }
 
@@ -62,12 +67,15 @@ enum LineBreaker {
     let previous = table + 3 * boundaries
     var longest = 0
     var position = 0
+    var isHyphenated = false
     start[0] = 0
     base[0] = -width
     for index in 0..<count {
       let unit = units[index]
       let finish = position &+ unit.width
-      base[index &+ 1] = finish &- width
+      // A line that ends after a hyphenated piece ends with its hyphen: one more cell.
+      base[index &+ 1] = finish &- width &+ (unit.hyphenAfter ? 1 : 0)
+      isHyphenated = isHyphenated || unit.hyphenAfter
       position = finish &+ (unit.spaceAfter ? 1 : 0)
       start[index &+ 1] = position
       longest = max(longest, unit.width)
@@ -77,17 +85,21 @@ enum LineBreaker {
     cost[0] = 0
     var lowest = 0  // the smallest start whose line still fits: it only moves forward
     /// Finds each boundary's best start. When `narrow` (every unit at least two cells narrower
-    /// than the line, as in prose), the searches need no bound: a line of unit `end - 1` alone
-    /// fits (so `lowest` stops there at the latest), and a line starting at `end` has more
-    /// slack than the window (so the candidates stop before it).
-    @inline(__always) func search(narrow: Bool) {
+    /// than the line, as in prose, three when hyphenated), the searches need no bound: a line
+    /// of unit `end - 1` alone fits (so `lowest` stops there at the latest), and a line
+    /// starting at `end` has more slack than the window (so the candidates stop before it).
+    /// When `hyphenated`, a line that ends with a hyphen costs ``hyphenPenalty`` more, and
+    /// ``doubleHyphenDemerits`` more again when the line before it ends with one too.
+    @inline(__always) func search(narrow: Bool, hyphenated: Bool) {
       for end in 1..<count {
         let lineBase = base[end]
+        let endsWithHyphen = hyphenated && units[end &- 1].hyphenAfter
         while (narrow || lowest < end &- 1) && start[lowest] < lineBase { lowest &+= 1 }
         // The longest line that fits is always a candidate; shorter ones only while their
         // slack is within the window. Ties go to the later start, the shorter line.
         var slack = start[lowest] &- lineBase
         var best = cost[lowest] &+ slack &* slack
+        if endsWithHyphen && lowest > 0 && units[lowest &- 1].hyphenAfter { best &+= doubleHyphenDemerits }
         var bestStart = lowest
         let limit = lineBase &+ window
         var candidate = lowest &+ 1
@@ -95,29 +107,35 @@ enum LineBreaker {
           let position = start[candidate]
           if position > limit { break }
           slack = position &- lineBase
-          let total = cost[candidate] &+ slack &* slack
+          var total = cost[candidate] &+ slack &* slack
+          if endsWithHyphen && units[candidate &- 1].hyphenAfter { total &+= doubleHyphenDemerits }
           if total <= best {
             best = total
             bestStart = candidate
           }
           candidate &+= 1
         }
-        cost[end] = best
+        cost[end] = best &+ (endsWithHyphen ? hyphenPenalty : 0)
         previous[end] = bestStart
       }
     }
-    if window < width {
-      search(narrow: true)
-    } else {
-      search(narrow: false)
+    switch (isHyphenated, window < width) {
+    case (false, true): search(narrow: true, hyphenated: false)
+    case (false, false): search(narrow: false, hyphenated: false)
+    case (true, _): window &+ 1 < width ? search(narrow: true, hyphenated: true) : search(narrow: false, hyphenated: true)
     }
     // The last line costs nothing: it starts wherever the lines before it cost least, among
-    // the starts from which it fits.
+    // the starts from which it fits (a hyphen on the line before it costs as two in a row).
     let lineEnd = base[count] + width
     while lowest < count - 1 && lineEnd - start[lowest] > width { lowest += 1 }
+    func finalCost(_ candidate: Int) -> Int {
+      cost[candidate] &+ (isHyphenated && candidate > 0 && units[candidate &- 1].hyphenAfter ? doubleHyphenDemerits : 0)
+    }
     var bestStart = lowest
-    for candidate in lowest..<count where cost[candidate] <= cost[bestStart] {
+    var bestCost = finalCost(lowest)
+    for candidate in lowest..<count where finalCost(candidate) <= bestCost {
       bestStart = candidate
+      bestCost = finalCost(candidate)
     }
     previous[count] = bestStart
     // Walk back from the end twice: once to count the lines, once to write their ends.
@@ -136,6 +154,13 @@ enum LineBreaker {
       initialized = lineCount
     }
   }
+
+  /// What a line that ends with a hyphen costs, in the units of raggedness (squared cells of
+  /// trailing space), as TeX's `\hyphenpenalty`: a hyphen is taken where it saves more.
+  static let hyphenPenalty = 25
+  /// What two lines in a row ending with a hyphen cost more, as TeX's `\doublehyphendemerits`
+  /// (and its `\finalhyphendemerits`: a hyphen on the last line but one).
+  static let doubleHyphenDemerits = 100
 
   /// The raggedness of a set of lines: the sum of the squared trailing space of every line but
   /// the last, the measure ``optimal(_:width:)`` minimises.

@@ -50,7 +50,7 @@ struct LineFlow {
   init(reader: DocumentReader, options: LayoutOptions, tracksProgress: Bool = true) {
     self.tracksProgress = tracksProgress
     blocks = reader.blocks()
-    layout = BlockLayout(options: options)
+    layout = BlockLayout(options: options, documentLanguage: reader.language)
     width = options.bodyWidth
   }
 

@@ -268,6 +268,7 @@ struct PageBreaker {
       options.links = .inline
       var layout = BlockLayout(options: options)
       layout.notesInline = true
+      layout.hyphenator = flow.layout.hyphenator
       // The document's registry: a link in a note has the same number as elsewhere.
       layout.notes = flow.layout.notes
       // The note hangs from its marker; on a page too narrow for that, the marker has a line

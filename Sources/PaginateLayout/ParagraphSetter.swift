@@ -9,6 +9,8 @@ struct ParagraphSetter {
   var justifies: Bool
   /// Whether styles are marked in the text too (``Marks/text``).
   var marks: Marks = .styles
+  /// Hyphenates words (never code) where that sets the paragraph better; `nil` for none.
+  var hyphenator: Hyphenator?
 
   /// Flattens and sets a paragraph's inlines (see ``ParagraphText``). A paragraph that is one
   /// run of plain printable ASCII no wider than the line, with no white space to collapse (most
@@ -98,30 +100,56 @@ struct ParagraphSetter {
     _ bytes: UnsafeBufferPointer<UInt8>, runs: [(end: Int, style: TextStyle)],
     notes citations: [(offset: Int, number: Int)], of string: String? = nil
   ) -> [FlowLine] {
-    BreakUnits.withUnits(of: bytes, maxWidth: max(width, 1)) { units, joinedLength in
+    // A paragraph of no more bytes than the width is one line: nothing to hyphenate. Words to
+    // hyphenate are whole units (no word is cut for width until it is hyphenated).
+    let hyphenator = bytes.count > width ? hyphenator : nil
+    return BreakUnits.withUnits(of: bytes, maxWidth: hyphenator == nil ? max(width, 1) : .max) { units, joinedLength in
       guard !units.isEmpty else { return [FlowLine(line: Line())] }
-      let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
-      let runs = runs.contains { !$0.style.isEmpty } ? runs : nil
-      var lines: [FlowLine] = []
-      lines.reserveCapacity(ends.count)
-      var noteIndex = 0
-      // Each line with the notes cited in it (up to the end of its last unit).
-      func add(_ line: Line, lastUnit: Int) {
-        var notes: [Int] = []
-        let lineEnd = units[lastUnit].end
-        while noteIndex < citations.count && citations[noteIndex].offset < lineEnd {
-          notes.append(citations[noteIndex].number)
-          noteIndex += 1
-        }
+      guard let hyphenator else {
+        return lines(units, joinedLength: joinedLength, bytes: bytes, runs: runs, notes: citations, of: string)
+      }
+      let code = runs.indices.filter { runs[$0].style.contains(.code) }.map { ($0 == 0 ? 0 : runs[$0 - 1].end)..<runs[$0].end }
+      return BreakUnits.withHyphenatedUnits(
+        units, of: bytes, hyphenator: hyphenator, maxWidth: max(width, 1), excluding: code
+      ) { pieces in
+        lines(pieces, joinedLength: joinedLength, bytes: bytes, runs: runs, notes: citations, of: string)
+      }
+    }
+  }
+
+  /// The lines of a segment's break units (see ``set(_:runs:notes:of:)``).
+  private func lines(
+    _ units: UnsafeBufferPointer<BreakUnit>, joinedLength: Int, bytes: UnsafeBufferPointer<UInt8>,
+    runs: [(end: Int, style: TextStyle)], notes citations: [(offset: Int, number: Int)], of string: String?
+  ) -> [FlowLine] {
+    let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
+    let runs = runs.contains { !$0.style.isEmpty } ? runs : nil
+    var lines: [FlowLine] = []
+    lines.reserveCapacity(ends.count)
+    var noteIndex = 0
+    // Each line with the notes cited in it (up to the end of its last unit), and the hyphen
+    // of a word broken at its end (furniture: not the text's own).
+    func add(_ line: Line, lastUnit: Int) {
+      var notes: [Int] = []
+      let lineEnd = units[lastUnit].end
+      while noteIndex < citations.count && citations[noteIndex].offset < lineEnd {
+        notes.append(citations[noteIndex].number)
+        noteIndex += 1
+      }
+      if units[lastUnit].hyphenAfter && lastUnit < units.count - 1 {
+        var hyphenated = line
+        hyphenated.append("-", style: .furniture)
+        lines.append(FlowLine(line: hyphenated, notes: notes))
+      } else {
         lines.append(FlowLine(line: line, notes: notes))
       }
-      if justifies {
-        justifiedLines(units, ends: ends, bytes: bytes, runs: runs, add: add)
-      } else {
-        Self.sharedLines(units, joinedLength: joinedLength, ends: ends, bytes: bytes, of: string, runs: runs, add: add)
-      }
-      return lines
     }
+    if justifies {
+      justifiedLines(units, ends: ends, bytes: bytes, runs: runs, add: add)
+    } else {
+      Self.sharedLines(units, joinedLength: joinedLength, ends: ends, bytes: bytes, of: string, runs: runs, add: add)
+    }
+    return lines
   }
 
   /// The lines of a paragraph that is not justified: slices of one string, the paragraph as
@@ -191,7 +219,7 @@ struct ParagraphSetter {
         lineWidth += units[index].width
         if index < end - 1 && units[index].spaceAfter { gaps += 1 }
       }
-      lineWidth += gaps
+      lineWidth += gaps + (units[end - 1].hyphenAfter && !isLast ? 1 : 0)
       let extra = isLast ? 0 : max(width - lineWidth, 0)
       let spacing = Spacing(lineIndex: lineIndex, gaps: gaps, extra: extra)
       var spans: [StyleSpan] = []

@@ -87,6 +87,9 @@ public struct ArrayBlockStream: BlockStream {
 public struct DocumentReader: Sendable {
   /// The title, for running heads (`{title}`).
   public var title: String?
+  /// The language of the text, a BCP 47 tag (`en`, `de-CH`), when known: hyphenation uses it
+  /// unless ``LayoutOptions`` name one.
+  public var language: String?
   /// The source line of the document's last block, when known (for "how far through").
   public var lastSourceLine: Int?
   /// The document, when the reader reads one held in memory: its blocks can be counted,
@@ -103,6 +106,7 @@ public struct DocumentReader: Sendable {
   /// A reader of a document held in memory.
   public init(_ document: Document) {
     title = document.title
+    language = document.language
     lastSourceLine = document.blocks.last { $0.source != nil }?.source?.lastLine
     self.document = document
     makeBlocks = { ArrayBlockStream(document.blocks) }

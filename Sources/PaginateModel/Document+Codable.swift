@@ -6,7 +6,7 @@
 // unknown types, out-of-range numbers) so that mistakes are reported with their JSON path.
 
 extension Document: Codable {
-  private static let keys: Set<String> = ["version", "title", "blocks"]
+  private static let keys: Set<String> = ["version", "title", "lang", "blocks"]
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: JSONKey.self)
@@ -19,6 +19,7 @@ extension Document: Codable {
         debugDescription: "expected \(Document.jsonVersion), got \(version)\(hint)")
     }
     title = try container.optional(String.self, "title")
+    language = try container.optional(String.self, "lang")
     blocks = try container.required([Block].self, "blocks", in: "document")
   }
 
@@ -26,6 +27,7 @@ extension Document: Codable {
     var container = encoder.container(keyedBy: JSONKey.self)
     try container.encode(Document.jsonVersion, forKey: JSONKey("version"))
     try container.encodeIfPresent(title, forKey: JSONKey("title"))
+    try container.encodeIfPresent(language, forKey: JSONKey("lang"))
     try container.encode(blocks, forKey: JSONKey("blocks"))
   }
 }

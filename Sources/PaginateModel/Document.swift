@@ -10,12 +10,16 @@
 public struct Document: Sendable, Hashable {
   /// The title, for running heads (`{title}`); `nil` when the input names none.
   public var title: String?
+  /// The language of the text, a BCP 47 tag (`en`, `de-CH`), for hyphenation; `nil` when the
+  /// input names none.
+  public var language: String?
   /// The blocks, in reading order.
   public var blocks: [Block]
 
   /// Creates a document.
-  public init(title: String? = nil, blocks: [Block]) {
+  public init(title: String? = nil, language: String? = nil, blocks: [Block]) {
     self.title = title
+    self.language = language
     self.blocks = blocks
   }
 

@@ -6,7 +6,8 @@ import PaginateLayout
 /// Lines of a paragraph join with a space, or with nothing after a hyphen inside a word and
 /// between two wide (CJK) characters; a blank line becomes a paragraph separator (a line feed,
 /// which no space in a query matches). The layout's furniture (quote bars, table borders, note
-/// markers) is left out, and runs of spaces count as one, so `swift-nio-ssl[8] and` reads
+/// markers, the hyphen of a hyphenated word, whose halves join) is left out, and runs of
+/// spaces count as one, so `swift-nio-ssl[8] and` reads
 /// `swift-nio-ssl and` and a justified line reads as it was written. Each folded scalar's
 /// origin is the index of its line in ``Page/lines``.
 struct PageText {
@@ -14,20 +15,28 @@ struct PageText {
   var flow: FoldedText
   /// The notes at the foot of the page.
   var notes: FoldedText
+  /// Whether the body's last line ends with a hyphenated word's first half (see
+  /// ``Line/endsWithInsertedHyphen``): the next page's text joins it with no space.
+  var flowEndsInsideWord: Bool
 
   init(_ page: Page, options: FoldedText.Options) {
     flow = Self.text(of: page, lines: page.bodyLines.lowerBound..<page.noteLines.lowerBound, options: options)
     notes = Self.text(of: page, lines: page.noteLines, options: options)
+    let last = (page.bodyLines.lowerBound..<page.noteLines.lowerBound).last { !page.lines[$0].isEmpty }
+    flowEndsInsideWord = last.map { page.lines[$0].endsWithInsertedHyphen } ?? false
   }
 
   private static func text(of page: Page, lines range: Range<Int>, options: FoldedText.Options) -> FoldedText {
     var text = FoldedText()
+    var insideWord = false  // the line before ended with an inserted hyphen
     for index in range where index < page.lines.count {
       let line = page.lines[index]
       let furniture = line.spans.filter { $0.style.contains(.furniture) }.map(\.range)
       let before = text.count
       var joiner: Int?
-      if let last = text.scalars.last, last != 0x0A {
+      let joinsWord = insideWord
+      insideWord = line.endsWithInsertedHyphen
+      if !joinsWord, let last = text.scalars.last, last != 0x0A {
         joiner = text.count
         text.appendSeparator(0x20, origin: Int32(index), at: 0)
       }

@@ -130,7 +130,12 @@ extension PagingController {
         if !furniture.contains(where: { $0.range.contains(offset) }) { plain.unicodeScalars.append(character) }
         offset += width
       }
-      words += plain.split(separator: " ").prefix(10 - words.count)
+      var lineWords = plain.split(separator: " ")
+      // A word hyphenated at the end of the line before goes on here: its halves are one word.
+      if index > line, page.lines[index - 1].endsWithInsertedHyphen, let first = lineWords.first, let half = words.popLast() {
+        lineWords[0] = Substring(half + first)
+      }
+      words += lineWords.prefix(10 - words.count)
       if text.isEmpty && !words.isEmpty { break }  // the end of the paragraph
     }
     return words.count >= 3 || (!words.isEmpty && words.joined().count >= 8) ? words.joined(separator: " ") : nil

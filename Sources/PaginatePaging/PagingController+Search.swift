@@ -158,7 +158,7 @@ extension PagingController {
         var joined = FoldedText()
         joined.append(text, slot: 0)
         let previous = text.scalars[ownCount - 1]
-        let hyphenated = FoldedText.isHyphen(previous)
+        let hyphenated = FoldedText.isHyphen(previous) || here.flowEndsInsideWord
         if !hyphenated && !(FoldedText.isWide(previous) && FoldedText.isWide(first)) {
           joined.appendSeparator(0x20, origin: Int32(page.noteLines.lowerBound), at: 0)
         }

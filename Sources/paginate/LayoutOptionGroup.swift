@@ -68,6 +68,15 @@ struct LayoutOptionGroup: ParsableArguments {
   var wrap: LineBreakStrategy = .optimal
   @Flag(inversion: .prefixedNo, help: "Justify paragraphs: spread spaces so every line but the last fills the width.")
   var justify = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Hyphenate paragraphs where that sets them better (TeX's patterns through libhyphen; never code, URLs, headings or tables).")
+  var hyphenate = false
+  @Option(
+    help: ArgumentHelp(
+      "The language of the text for --hyphenate, a tag such as en-US or de (default: the document's, else en-US).",
+      valueName: "tag"))
+  var lang: String?
   @Option(help: ArgumentHelp("Link destinations: footnotes, inline or none.", valueName: "style"))
   var links: LinkStyle = .footnotes
   @Option(
@@ -109,6 +118,13 @@ struct LayoutOptionGroup: ParsableArguments {
     guard (0...1_000_000_000).contains(firstPage) else {
       throw ValidationError("--first-page must be 0...1000000000, got \(firstPage).")
     }
+    if hyphenate, let lang {
+      do {
+        _ = try Hyphenator(language: lang)
+      } catch {
+        throw ValidationError("--lang: \(error.description).")
+      }
+    }
     do {
       try layoutOptions(fileName: "").validate()
     } catch {
@@ -131,6 +147,8 @@ struct LayoutOptionGroup: ParsableArguments {
     options.padsToEvenPageCount = even
     options.lineBreaking = wrap
     options.justifies = justify
+    options.hyphenates = hyphenate
+    options.language = lang
     options.links = links
     options.marks = marks.resolved(styled: styled)
     options.widowLines = widows

@@ -211,6 +211,34 @@ struct OptionEffectsTests {
     #expect(bad.stderr.hasPrefix("paginate: \(folder.path)/paginate/config.toml:1: unknown option 'page-sise'"))
   }
 
+  @Test("--hyphenate hyphenates prose by --lang's patterns (or the config file's); a language with none is refused")
+  func hyphenate() throws {
+    let prose = Data(
+      "Niemand in der Harrowstraße konnte sich an eine Zeit vor dem Uhrengeschäft erinnern, so voller Messingzifferblätter war es.\n"
+        .utf8)
+    let plain = Array(try run(["--page-size", "24x20", "--footer", ""], input: prose).pages.joined())
+    #expect(!plain.contains { $0.hasSuffix("-") })
+    let german = Array(try run(["--page-size", "24x20", "--footer", "", "--hyphenate", "--lang", "de"], input: prose).pages.joined())
+    #expect(german.contains { $0.hasSuffix("-") })
+    #expect(german.allSatisfy { $0.count <= 24 })
+    // The words, their halves joined, are the text's words in order.
+    let joined = german.map { $0.hasSuffix("-") ? String($0.dropLast()) : $0 + " " }.joined()
+    #expect(joined.split(separator: " ") == plain.joined(separator: " ").split(separator: " "))
+
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("paginate"), withIntermediateDirectories: true)
+    try Data("hyphenate = true\nlang = \"de\"\n".utf8).write(to: folder.appendingPathComponent("paginate/config.toml"))
+    let configured = try Executable.run(
+      ["--from", "text", "--page-size", "24x20", "--footer", "", "-"], stdin: prose, environment: ["XDG_CONFIG_HOME": folder.path])
+    #expect(Array(configured.pages.joined()) == german)
+
+    let missing = try Executable.run(["--hyphenate", "--lang", "xx", "-"], stdin: prose)
+    #expect(missing.status == 64)
+    #expect(missing.stderr.contains("no hyphenation patterns for 'xx'") && missing.stderr.contains("hyphen-xx"))
+    #expect(missing.stdout.isEmpty)
+  }
+
   @Test("--help shows examples for each subcommand")
   func help() throws {
     for command in ["print", "export", "adapters"] {
@@ -246,7 +274,7 @@ struct OptionEffectsTests {
       } else if let given = argument["defaultValue"] as? String, !given.isEmpty {
         value = Double(given) != nil ? given : "\"\(given)\""
       } else {
-        let samples = ["size": "\"a5\"", "n": "1", "template": "\"x\"", "name": "\"markdown\"", "ranges": "\"1\"", "seconds": "5"]
+        let samples = ["size": "\"a5\"", "n": "1", "template": "\"x\"", "name": "\"markdown\"", "ranges": "\"1\"", "seconds": "5", "tag": "\"en-US\""]
         value = try #require(samples[argument["valueName"] as? String ?? ""], "no sample value for --\(name)")
       }
       try "# set by the test\n\(name) = \(value)  # a comment\n".write(to: config, atomically: true, encoding: .utf8)

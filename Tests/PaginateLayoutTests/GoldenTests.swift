@@ -230,6 +230,33 @@ struct GoldenTests {
     assertGolden(framed(all, columns: 24), named: "cjk-spacing.24x16")
   }
 
+  /// English and German prose, hyphenated by the document's language (Debian's hyphen-en-us
+  /// and hyphen-de patterns), justified at 40 columns and ragged at 24.
+  static let hyphenation = [
+    Document(
+      language: "en-US",
+      blocks: [
+        .paragraph(
+          "Nobody on Harrow Street could remember a time before the clock shop. It sat between a baker and a seller of umbrellas, and its window was so crowded with pendulums and brass faces that passers-by often stopped just to hear them all tick at once. Inside, behind a counter scarred by a century of screwdrivers, worked a woman who had inherited the shop from an uncle she had met exactly twice."
+        )
+      ]),
+    Document(
+      language: "de",
+      blocks: [
+        .paragraph(
+          "Niemand in der Harrowstraße konnte sich an eine Zeit vor dem Uhrengeschäft erinnern. Es lag zwischen einem Bäcker und einem Schirmverkäufer, und sein Schaufenster war so voller Pendel und Messingzifferblätter, dass Vorübergehende oft stehen blieben, nur um sie alle zugleich ticken zu hören."
+        )
+      ]),
+  ]
+
+  @Test("hyphenated English and German paragraphs, justified at 40 columns and ragged at 24", arguments: [40, 24])
+  func hyphenation(columns: Int) {
+    let all = Self.hyphenation.flatMap { document in
+      pages(document, options(columns, 20) { $0.hyphenates = true; $0.justifies = columns == 40 })
+    }
+    assertGolden(framed(all, columns: columns), named: "hyphenation.\(columns)x20")
+  }
+
   @Test("page breaks: badges before the first chapter stay with it, no page starts blank, short tables and items stay whole")
   func pageBreaks() throws {
     let document = try markdownDocument(

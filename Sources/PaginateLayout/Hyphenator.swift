@@ -1,0 +1,285 @@
+internal import CHyphen
+internal import CUtf8proc
+import PaginateSystem
+import Synchronization
+
+/// Where words may be hyphenated, by the patterns of a language (Liang's algorithm, TeX's
+/// patterns, read by libhyphen from the `hyph_*.dic` files of Debian's `hyphen-*` packages).
+///
+///     let english = try Hyphenator(language: "en-US")
+///     english.syllables(of: "hyphenation")   // ["hy", "phen", "ation"]
+///
+/// A hyphenator is a small value; the patterns it reads are loaded once per file and process,
+/// and shared between threads.
+public struct Hyphenator: Sendable, Hashable {
+  /// The language asked for, as given (`"de"`, `"en-US"`).
+  public let language: String
+  /// The patterns file in use.
+  public let path: String
+  private let patterns: Patterns
+
+  /// Folders searched for `hyph_<language>.dic`, in order.
+  public static let patternFolders = ["/usr/share/hyphen", "/usr/local/share/hyphen"]
+
+  /// The hyphenator of `language`, a BCP 47 tag such as `en`, `en-US`, `de` or `de-CH`.
+  ///
+  /// The patterns are looked for in ``patternFolders``: `hyph_de_CH.dic`, then `hyph_de.dic`,
+  /// then `hyph_de_DE.dic` for `de-CH`.
+  ///
+  /// - Throws: ``LayoutError`` when the tag is not one or no patterns for it are installed,
+  ///   naming the Debian package that has them (`hyphen-fr`).
+  public init(language: String) throws(LayoutError) {
+    guard let (code, region) = Self.parse(language) else {
+      throw LayoutError("'\(language)' is not a language tag (such as en, en-US or de)")
+    }
+    var names = [String]()
+    if let region { names.append("hyph_\(code)_\(region).dic") }
+    names += ["hyph_\(code).dic", "hyph_\(code)_\(code.uppercased()).dic"]
+    if code == "en" { names.append("hyph_en_US.dic") }
+    for folder in Self.patternFolders {
+      for name in names {
+        let path = folder + "/" + name
+        guard (try? FileStatus(path: path))?.kind == .regular else { continue }
+        try self.init(contentsOf: path, language: language)
+        return
+      }
+    }
+    throw LayoutError(
+      "no hyphenation patterns for '\(language)' in \(Self.patternFolders.joined(separator: " or ")) (Debian: apt install hyphen-\(code))"
+    )
+  }
+
+  /// The hyphenator of the patterns file `path` (libhyphen's `.dic` format), for `language`.
+  ///
+  /// - Throws: ``LayoutError`` when the file cannot be read as patterns.
+  public init(contentsOf path: String, language: String) throws(LayoutError) {
+    self.language = language
+    self.path = path
+    patterns = try Patterns.loaded(from: path)
+  }
+
+  /// `word` cut where it may be hyphenated: `["hy", "phen", "ation"]`. A word that may not be
+  /// (too short, not all letters, capitals after the first, as in `README` or `PageSet`) is
+  /// one piece. Punctuation around the word stays with its first and last piece.
+  public func syllables(of word: String) -> [Substring] {
+    var word = word
+    let offsets = word.withUTF8 { bytes in
+      var offsets: [Int] = []
+      forEachBreak(in: bytes) { offsets.append($0) }
+      return offsets
+    }
+    var pieces: [Substring] = []
+    var start = word.utf8.startIndex
+    for offset in offsets {
+      let end = word.utf8.index(word.utf8.startIndex, offsetBy: offset)
+      pieces.append(word[start..<end])
+      start = end
+    }
+    pieces.append(word[start...])
+    return pieces
+  }
+
+  public static func == (lhs: Hyphenator, rhs: Hyphenator) -> Bool { lhs.path == rhs.path }
+  public func hash(into hasher: inout Hasher) { hasher.combine(path) }
+
+  /// Calls `body` with each offset in `bytes` (UTF-8, one word and the punctuation around it)
+  /// after which the word may be hyphenated, in ascending order. Nothing for a word that may
+  /// not be: see ``syllables(of:)``.
+  func forEachBreak(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+    // The word's letters: from the first letter to the last.
+    guard let core = Self.letterCore(of: bytes) else { return }
+    let minimum = Int(patterns.leftMinimum + patterns.rightMinimum)
+    guard core.scalars >= minimum else { return }
+    let length = core.bytes.count
+    // libhyphen reads a lower-case, NUL-terminated word in the patterns' encoding and writes a
+    // digit per character (odd: a break after it), into buffers of its length + 5.
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 2 * (length + 5)) { buffer in
+      let word = buffer.baseAddress!
+      let hyphens = word + length + 5
+      guard
+        let encoded = Self.lowercase(
+          UnsafeBufferPointer(rebasing: bytes[core.bytes]), into: word, latin1: patterns.isLatin1)
+      else { return }
+      word[encoded] = 0
+      guard patterns.hyphenate(word, length: encoded, into: hyphens) else { return }
+      // Character `index` of the word ends at byte `end`; a break after it comes before the
+      // next character, unless that one is a combining mark (it belongs to the same cluster).
+      var index = 0
+      var end = 0
+      while end < length {
+        var scalar: Int32 = 0
+        let step = utf8proc_iterate(bytes.baseAddress! + core.bytes.lowerBound + end, length - end, &scalar)
+        guard step > 0 else { return }
+        end += step
+        if end < length && hyphens[index] & 1 == 1 {
+          var next: Int32 = 0
+          _ = utf8proc_iterate(bytes.baseAddress! + core.bytes.lowerBound + end, length - end, &next)
+          if !Self.isMark(next) { body(core.bytes.lowerBound + end) }
+        }
+        index += 1
+      }
+    }
+  }
+
+  /// The letters of a word with punctuation around it, and how many scalars they are; `nil`
+  /// when something else is inside, or a capital after the first letter.
+  private static func letterCore(of bytes: UnsafeBufferPointer<UInt8>) -> (bytes: Range<Int>, scalars: Int)? {
+    var start: Int?
+    var end = 0
+    var scalars = 0
+    var index = 0
+    var afterLetter = false
+    var sawTrailing = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      var scalar = Int32(byte)
+      var step = 1
+      if byte >= 0x80 {
+        step = utf8proc_iterate(bytes.baseAddress! + index, bytes.count - index, &scalar)
+        guard step > 0 else { return nil }
+      }
+      let category = utf8proc_category(scalar)
+      let isLetter = category.rawValue >= UTF8PROC_CATEGORY_LU.rawValue && category.rawValue <= UTF8PROC_CATEGORY_LO.rawValue
+      let isMark = category.rawValue >= UTF8PROC_CATEGORY_MN.rawValue && category.rawValue <= UTF8PROC_CATEGORY_ME.rawValue
+      if isLetter || (isMark && afterLetter) {
+        // Letters after trailing punctuation (`e.g`, `don't`): not a plain word.
+        if sawTrailing { return nil }
+        if start == nil { start = index }
+        if category == UTF8PROC_CATEGORY_LU || category == UTF8PROC_CATEGORY_LT {
+          if scalars > 0 { return nil }
+        }
+        scalars += isMark ? 0 : 1
+        afterLetter = true
+        end = index + step
+      } else if start != nil {
+        sawTrailing = true
+      }
+      index += step
+    }
+    guard let start else { return nil }
+    return (start..<end, scalars)
+  }
+
+  /// Writes `bytes` (UTF-8) in lower case to `word`, in UTF-8 or, when `latin1`, in ISO 8859-1,
+  /// and returns the length written; `nil` when a letter's lower case has another length in
+  /// UTF-8 (the offsets would not match) or is not in ISO 8859-1.
+  private static func lowercase(
+    _ bytes: UnsafeBufferPointer<UInt8>, into word: UnsafeMutablePointer<CChar>, latin1: Bool
+  ) -> Int? {
+    var index = 0
+    var written = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        word[written] = CChar(bitPattern: byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        index += 1
+        written += 1
+        continue
+      }
+      var scalar: Int32 = 0
+      let step = utf8proc_iterate(bytes.baseAddress! + index, bytes.count - index, &scalar)
+      guard step > 0 else { return nil }
+      let lower = utf8proc_tolower(scalar)
+      if latin1 {
+        guard lower <= 0xFF else { return nil }
+        word[written] = CChar(truncatingIfNeeded: lower)
+        written += 1
+      } else {
+        let length = (word + written).withMemoryRebound(to: UInt8.self, capacity: 4) { utf8proc_encode_char(lower, $0) }
+        guard length == step else { return nil }
+        written += length
+      }
+      index += step
+    }
+    return written
+  }
+
+  private static func isMark(_ scalar: Int32) -> Bool {
+    let category = utf8proc_category(scalar).rawValue
+    return category >= UTF8PROC_CATEGORY_MN.rawValue && category <= UTF8PROC_CATEGORY_ME.rawValue
+  }
+
+  /// The language code and region of a tag (`de-CH` → `de`, `CH`; `en_us` → `en`, `US`); `nil`
+  /// when it is not a tag.
+  private static func parse(_ tag: String) -> (String, String?)? {
+    let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+    guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+    else { return nil }
+    let region = parts.dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isLetter) }
+    return (first.lowercased(), region?.uppercased())
+  }
+}
+
+/// The patterns of one file, loaded once per process and kept (a few hundred kilobytes to a
+/// megabyte each).
+///
+/// Safety: `dictionary` is written only by `hnj_hyphen_load`; `hnj_hyphen_hyphenate3` reads
+/// it (its working arrays are its own), so threads share it without a lock. It is never
+/// freed: the cache holds every one loaded for the life of the process.
+private final class Patterns: @unchecked Sendable {
+  private let dictionary: UnsafeMutablePointer<HyphenDict>
+  let leftMinimum: Int32
+  let rightMinimum: Int32
+  /// Whether the patterns are in ISO 8859-1 (German's are), else UTF-8.
+  let isLatin1: Bool
+
+  private static let loadedFiles = Mutex<[String: Patterns]>([:])
+
+  private init(_ dictionary: UnsafeMutablePointer<HyphenDict>) {
+    self.dictionary = dictionary
+    // TeX's English values (2 and 3) unless the patterns ask for more.
+    leftMinimum = max(Int32(dictionary.pointee.lhmin), 2)
+    rightMinimum = max(Int32(dictionary.pointee.rhmin), 3)
+    isLatin1 = dictionary.pointee.utf8 == 0 && Self.charset(of: dictionary).uppercased().hasPrefix("ISO8859-1")
+  }
+
+  /// The encoding the patterns file names on its first line (`UTF-8`, `ISO8859-1`).
+  private static func charset(of dictionary: UnsafeMutablePointer<HyphenDict>) -> String {
+    withUnsafeBytes(of: dictionary.pointee.cset) { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }
+
+  /// The patterns of `path`, loaded on first use.
+  static func loaded(from path: String) throws(LayoutError) -> Patterns {
+    let result = loadedFiles.withLock { files -> Patterns? in
+      if let patterns = files[path] { return patterns }
+      guard let dictionary = hnj_hyphen_load(path) else { return nil }
+      let patterns = Patterns(dictionary)
+      files[path] = patterns
+      return patterns
+    }
+    guard let result else { throw LayoutError("cannot read hyphenation patterns from \(path)") }
+    guard result.dictionary.pointee.utf8 != 0 || result.isLatin1 else {
+      throw LayoutError(
+        "hyphenation patterns in \(path) are in \(charset(of: result.dictionary)); paginate reads UTF-8 and ISO8859-1")
+    }
+    return result
+  }
+
+  /// Fills `hyphens` with a digit per character of `word` (`length` bytes, lower case, NUL
+  /// after them): odd where a hyphen may follow. `false` when libhyphen refuses the word.
+  func hyphenate(_ word: UnsafePointer<CChar>, length: Int, into hyphens: UnsafeMutablePointer<CChar>) -> Bool {
+    // Non-standard breaks (German `Schiffahrt` → `Schiff-fahrt`) come back in these; they are
+    // not used, only freed.
+    var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    var positions: UnsafeMutablePointer<Int32>?
+    var cuts: UnsafeMutablePointer<Int32>?
+    let status = hnj_hyphen_hyphenate3(
+      dictionary, word, Int32(length), hyphens, nil, &replacements, &positions, &cuts,
+      leftMinimum, rightMinimum, 0, 0)
+    if let replacements {
+      // A non-standard break changes letters: it is not a plain hyphen, and is not used.
+      for index in 0..<length where replacements[index] != nil {
+        hyphens[index] = 0x30
+        SystemMemory.free(replacements[index])
+      }
+      SystemMemory.free(replacements)
+    }
+    SystemMemory.free(positions)
+    SystemMemory.free(cuts)
+    return status == 0
+  }
+}

@@ -31,7 +31,7 @@ public struct LayoutOptions: Sendable, Hashable {
   /// headings or tables), by the patterns of ``language``.
   public var hyphenates = false
   /// The language whose hyphenation patterns are used, a BCP 47 tag (`en-US`, `de`); `nil`
-  /// means the document's own (``DocumentReader/language``), else `en-US`.
+  /// means the document's own (`DocumentReader.language`), else `en-US`.
   public var language: String?
   /// How link destinations are shown.
   public var links: LinkStyle = .footnotes

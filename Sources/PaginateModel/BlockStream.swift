@@ -88,7 +88,7 @@ public struct DocumentReader: Sendable {
   /// The title, for running heads (`{title}`).
   public var title: String?
   /// The language of the text, a BCP 47 tag (`en`, `de-CH`), when known: hyphenation uses it
-  /// unless ``LayoutOptions`` name one.
+  /// unless `LayoutOptions` name one.
   public var language: String?
   /// The source line of the document's last block, when known (for "how far through").
   public var lastSourceLine: Int?

@@ -132,12 +132,25 @@ public struct Hyphenator: Sendable, Hashable {
     var sawTrailing = false
     while index < bytes.count {
       let byte = bytes[index]
-      var scalar = Int32(byte)
-      var step = 1
-      if byte >= 0x80 {
-        step = utf8proc_iterate(bytes.baseAddress! + index, bytes.count - index, &scalar)
-        guard step > 0 else { return nil }
+      if byte < 0x80 {
+        // ASCII, most of it: a letter, or punctuation around the word.
+        let lower = byte | 0x20
+        guard lower >= 0x61 && lower <= 0x7A else {
+          if start != nil { sawTrailing = true }
+          index += 1
+          continue
+        }
+        if sawTrailing || (byte < 0x61 && scalars > 0) { return nil }
+        if start == nil { start = index }
+        scalars += 1
+        afterLetter = true
+        index += 1
+        end = index
+        continue
       }
+      var scalar: Int32 = 0
+      let step = utf8proc_iterate(bytes.baseAddress! + index, bytes.count - index, &scalar)
+      guard step > 0 else { return nil }
       let category = utf8proc_category(scalar)
       let isLetter = category.rawValue >= UTF8PROC_CATEGORY_LU.rawValue && category.rawValue <= UTF8PROC_CATEGORY_LO.rawValue
       let isMark = category.rawValue >= UTF8PROC_CATEGORY_MN.rawValue && category.rawValue <= UTF8PROC_CATEGORY_ME.rawValue
@@ -224,6 +237,9 @@ private final class Patterns: @unchecked Sendable {
   /// Whether the patterns are in ISO 8859-1 (German's are), else UTF-8.
   let isLatin1: Bool
 
+  /// Words already asked about (see ``WordCache``).
+  private let cache = Mutex(WordCache())
+
   private static let loadedFiles = Mutex<[String: Patterns]>([:])
 
   private init(_ dictionary: UnsafeMutablePointer<HyphenDict>) {
@@ -262,6 +278,26 @@ private final class Patterns: @unchecked Sendable {
   /// Fills `hyphens` with a digit per character of `word` (`length` bytes, lower case, NUL
   /// after them): odd where a hyphen may follow. `false` when libhyphen refuses the word.
   func hyphenate(_ word: UnsafePointer<CChar>, length: Int, into hyphens: UnsafeMutablePointer<CChar>) -> Bool {
+    guard length <= WordCache.longest else { return hyphenateUncached(word, length: length, into: hyphens) }
+    var key = SIMD32<UInt8>()
+    withUnsafeMutableBytes(of: &key) { $0.copyMemory(from: UnsafeRawBufferPointer(start: word, count: length)) }
+    if let breaks = cache.withLock({ $0.breaks(of: key) }) {
+      for index in 0..<length { hyphens[index] = breaks >> index & 1 == 1 ? 0x31 : 0x30 }
+      return true
+    }
+    guard hyphenateUncached(word, length: length, into: hyphens) else { return false }
+    var breaks: UInt32 = 0
+    for index in 0..<length {
+      if hyphens[index] == 0 { break }
+      if hyphens[index] & 1 == 1 { breaks |= 1 << index }
+    }
+    cache.withLock { $0.store(breaks, for: key) }
+    return true
+  }
+
+  private func hyphenateUncached(
+    _ word: UnsafePointer<CChar>, length: Int, into hyphens: UnsafeMutablePointer<CChar>
+  ) -> Bool {
     // Non-standard breaks (German `Schiffahrt` → `Schiff-fahrt`) come back in these; they are
     // not used, only freed.
     var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -281,5 +317,48 @@ private final class Patterns: @unchecked Sendable {
     SystemMemory.free(positions)
     SystemMemory.free(cuts)
     return status == 0
+  }
+}
+
+/// The breaks of words already hyphenated, by word: libhyphen costs some 2,000 instructions
+/// and four allocations a word, and prose repeats its words. Direct-mapped, 16,384 slots (576
+/// KB once used): a word keeps its slot until another word of the same slot is asked about.
+private struct WordCache {
+  /// The longest word kept, in bytes of the patterns' encoding.
+  static let longest = 32
+  private static let slotBits = 14
+  /// Each slot's word, its bytes padded with zeros (a word has no zero byte, so the padding
+  /// tells lengths apart) as four 64-bit lanes; all zeros for none.
+  private var words: [SIMD4<UInt64>] = []
+  /// Bit `i` set: a break after character `i` of the slot's word.
+  private var breakBits: [UInt32] = []
+
+  /// The breaks of `word`, when it was hyphenated before.
+  func breaks(of word: SIMD32<UInt8>) -> UInt32? {
+    guard !words.isEmpty else { return nil }
+    let lanes = unsafeBitCast(word, to: SIMD4<UInt64>.self)
+    let slot = Self.slot(of: lanes)
+    let kept = words[slot]
+    // Lane by lane: the generic SIMD `==` compares byte by byte here.
+    guard kept.x == lanes.x && kept.y == lanes.y && kept.z == lanes.z && kept.w == lanes.w else { return nil }
+    return breakBits[slot]
+  }
+
+  mutating func store(_ breaks: UInt32, for word: SIMD32<UInt8>) {
+    if words.isEmpty {
+      words = Array(repeating: SIMD4(), count: 1 << Self.slotBits)
+      breakBits = Array(repeating: 0, count: 1 << Self.slotBits)
+    }
+    let lanes = unsafeBitCast(word, to: SIMD4<UInt64>.self)
+    let slot = Self.slot(of: lanes)
+    words[slot] = lanes
+    breakBits[slot] = breaks
+  }
+
+  private static func slot(of lanes: SIMD4<UInt64>) -> Int {
+    let mixed = (lanes.x &* 0x9E37_79B9_7F4A_7C15) ^ (lanes.y &* 0xC2B2_AE3D_27D4_EB4F)
+      ^ (lanes.z &* 0x1656_67B1_9E37_79F9) ^ (lanes.w &* 0x27D4_EB2F_1656_67C5)
+    let spread = (mixed ^ (mixed >> 29)) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: spread >> (64 - UInt64(slotBits)))
   }
 }

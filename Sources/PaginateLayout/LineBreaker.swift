@@ -13,12 +13,15 @@
 /// - Complexity: greedy O(n); optimal O(n·w) where w is the number of starts within the window
 ///   of slack, a few for prose.
 enum LineBreaker {
-  /// The end index (exclusive) of each line's units.
-  static func breaks(_ units: UnsafeBufferPointer<BreakUnit>, width: Int, strategy: LineBreakStrategy) -> [Int] {
+  /// The end index (exclusive) of each line's units; `hyphenated` when some may be
+  /// ``BreakUnit/hyphenAfter`` (else that is not looked at).
+  static func breaks(
+    _ units: UnsafeBufferPointer<BreakUnit>, width: Int, strategy: LineBreakStrategy, hyphenated: Bool = false
+  ) -> [Int] {
     guard !units.isEmpty else { return [] }
     switch strategy {
     case .greedy: return greedy(units, width: width)
-    case .optimal: return optimal(units, width: width)
+    case .optimal: return optimal(units, width: width, hyphenated: hyphenated)
     }
   }
 
@@ -48,7 +51,7 @@ enum LineBreaker {
     return ends
   }
 
-  static func optimal(_ units: UnsafeBufferPointer<BreakUnit>, width: Int) -> [Int] {
+  static func optimal(_ units: UnsafeBufferPointer<BreakUnit>, width: Int, hyphenated isHyphenated: Bool = false) -> [Int] {
     let count = units.count
     // One allocation for the four tables, each indexed by unit boundary (0...count):
     // - start[i]: cells from the paragraph start to the start of unit i, spaces included;
@@ -66,20 +69,21 @@ enum LineBreaker {
     let cost = table + 2 * boundaries
     let previous = table + 3 * boundaries
     var longest = 0
-    var position = 0
-    var isHyphenated = false
     start[0] = 0
     base[0] = -width
-    for index in 0..<count {
-      let unit = units[index]
-      let finish = position &+ unit.width
-      // A line that ends after a hyphenated piece ends with its hyphen: one more cell.
-      base[index &+ 1] = finish &- width &+ (unit.hyphenAfter ? 1 : 0)
-      isHyphenated = isHyphenated || unit.hyphenAfter
-      position = finish &+ (unit.spaceAfter ? 1 : 0)
-      start[index &+ 1] = position
-      longest = max(longest, unit.width)
+    @inline(__always) func measure(hyphenated: Bool) {
+      var position = 0
+      for index in 0..<count {
+        let unit = units[index]
+        let finish = position &+ unit.width
+        // A line that ends after a hyphenated piece ends with its hyphen: one more cell.
+        base[index &+ 1] = finish &- width &+ (hyphenated && unit.hyphenAfter ? 1 : 0)
+        position = finish &+ (unit.spaceAfter ? 1 : 0)
+        start[index &+ 1] = position
+        longest = max(longest, unit.width)
+      }
     }
+    if isHyphenated { measure(hyphenated: true) } else { measure(hyphenated: false) }
     // The window of slack (see the type's documentation): the longest unit plus its space.
     let window = longest + 1
     cost[0] = 0

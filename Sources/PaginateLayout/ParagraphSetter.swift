@@ -112,7 +112,7 @@ struct ParagraphSetter {
       return BreakUnits.withHyphenatedUnits(
         units, of: bytes, hyphenator: hyphenator, maxWidth: max(width, 1), excluding: code
       ) { pieces in
-        lines(pieces, joinedLength: joinedLength, bytes: bytes, runs: runs, notes: citations, of: string)
+        lines(pieces, joinedLength: joinedLength, bytes: bytes, runs: runs, notes: citations, of: string, hyphenated: true)
       }
     }
   }
@@ -120,16 +120,37 @@ struct ParagraphSetter {
   /// The lines of a segment's break units (see ``set(_:runs:notes:of:)``).
   private func lines(
     _ units: UnsafeBufferPointer<BreakUnit>, joinedLength: Int, bytes: UnsafeBufferPointer<UInt8>,
-    runs: [(end: Int, style: TextStyle)], notes citations: [(offset: Int, number: Int)], of string: String?
+    runs: [(end: Int, style: TextStyle)], notes citations: [(offset: Int, number: Int)], of string: String?,
+    hyphenated: Bool = false
   ) -> [FlowLine] {
-    let ends = LineBreaker.breaks(units, width: width, strategy: strategy)
+    let ends = LineBreaker.breaks(units, width: width, strategy: strategy, hyphenated: hyphenated)
     let runs = runs.contains { !$0.style.isEmpty } ? runs : nil
-    var lines: [FlowLine] = []
-    lines.reserveCapacity(ends.count)
+    var sink = LineSink(units: units, citations: citations)
+    sink.lines.reserveCapacity(ends.count)
+    if justifies {
+      justifiedLines(units, ends: ends, bytes: bytes, runs: runs, into: &sink)
+    } else {
+      Self.sharedLines(units, joinedLength: joinedLength, ends: ends, bytes: bytes, of: string, runs: runs, into: &sink)
+    }
+    return sink.lines
+  }
+
+  /// Collects a paragraph's lines, each with the notes cited in it (up to the end of its last
+  /// unit) and the hyphen of a word broken at its end (furniture: not the text's own). A value
+  /// passed `inout`, not a closure over local variables: those would be checked for exclusive
+  /// access at run time, once a paragraph.
+  private struct LineSink {
+    let units: UnsafeBufferPointer<BreakUnit>
+    let citations: [(offset: Int, number: Int)]
     var noteIndex = 0
-    // Each line with the notes cited in it (up to the end of its last unit), and the hyphen
-    // of a word broken at its end (furniture: not the text's own).
-    func add(_ line: Line, lastUnit: Int) {
+    var lines: [FlowLine] = []
+
+    init(units: UnsafeBufferPointer<BreakUnit>, citations: [(offset: Int, number: Int)]) {
+      self.units = units
+      self.citations = citations
+    }
+
+    mutating func add(_ line: Line, lastUnit: Int) {
       var notes: [Int] = []
       let lineEnd = units[lastUnit].end
       while noteIndex < citations.count && citations[noteIndex].offset < lineEnd {
@@ -144,12 +165,6 @@ struct ParagraphSetter {
         lines.append(FlowLine(line: line, notes: notes))
       }
     }
-    if justifies {
-      justifiedLines(units, ends: ends, bytes: bytes, runs: runs, add: add)
-    } else {
-      Self.sharedLines(units, joinedLength: joinedLength, ends: ends, bytes: bytes, of: string, runs: runs, add: add)
-    }
-    return lines
   }
 
   /// The lines of a paragraph that is not justified: slices of one string, the paragraph as
@@ -158,7 +173,7 @@ struct ParagraphSetter {
   /// made with one allocation.
   private static func sharedLines(
     _ units: UnsafeBufferPointer<BreakUnit>, joinedLength length: Int, ends: [Int], bytes: UnsafeBufferPointer<UInt8>,
-    of string: String?, runs: [(end: Int, style: TextStyle)]?, add: (Line, _ lastUnit: Int) -> Void
+    of string: String?, runs: [(end: Int, style: TextStyle)]?, into sink: inout LineSink
   ) {
     let base = units[0].start
     // Every gap is one byte in the source: each unit keeps its offset, and a line's bounds come
@@ -196,7 +211,7 @@ struct ParagraphSetter {
           unitOffset = lineEnd + (unit.spaceAfter ? 1 : 0)
         }
       }
-      add(Line(slice: lineStart..<lineEnd, of: paragraph, spans: spans), end - 1)
+      sink.add(Line(slice: lineStart..<lineEnd, of: paragraph, spans: spans), lastUnit: end - 1)
       start = end
     }
   }
@@ -205,7 +220,7 @@ struct ParagraphSetter {
   /// gaps, the last line's excepted).
   private func justifiedLines(
     _ units: UnsafeBufferPointer<BreakUnit>, ends: [Int], bytes: UnsafeBufferPointer<UInt8>,
-    runs: [(end: Int, style: TextStyle)]?, add: (Line, _ lastUnit: Int) -> Void
+    runs: [(end: Int, style: TextStyle)]?, into sink: inout LineSink
   ) {
     var start = 0
     var runCursor = 0
@@ -226,7 +241,7 @@ struct ParagraphSetter {
       let text = Self.text(
         of: UnsafeBufferPointer(rebasing: units[start..<end]), bytes: bytes, length: byteCount + gaps,
         spacing: spacing, runs: runs, cursor: &runCursor, spans: &spans)
-      add(Line(text: text, spans: spans), end - 1)
+      sink.add(Line(text: text, spans: spans), lastUnit: end - 1)
       start = end
     }
   }

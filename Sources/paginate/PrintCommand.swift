@@ -19,6 +19,7 @@ struct PrintCommand: ParsableCommand {
       Examples:
         paginate README.md
         paginate --page-size a5 --justify notes.txt | less -R
+        paginate --page-size 40x60 --justify --hyphenate --lang de brief.txt
         paginate --pages 3-7,10 book.md
         paginate --pages odd book.md | lpr     (then --pages even for the backs)
         paginate --double-sided --margin-inner 6 --header '{chapter}||{page}' book.md

@@ -1,3 +1,4 @@
+import Foundation
 import PaginateAdapters
 import PaginateLayout
 import PaginateModel
@@ -107,6 +108,23 @@ struct HyphenationTests {
     #expect(inARow(optimal) < inARow(greedy))
     #expect(greedy.allSatisfy { $0.width <= 24 } && optimal.allSatisfy { $0.width <= 24 })
     #expect(Self.joined(optimal) == Self.joined(greedy))
+  }
+
+  @Test("the sample novel's paragraphs are less ragged hyphenated, at 40 and 66 columns")
+  func raggedness() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let novel = try String(contentsOf: root.appendingPathComponent("SampleDocs/novel.txt"), encoding: .utf8)
+    let paragraphs = novel.components(separatedBy: "\n\n").map { $0.replacingOccurrences(of: "\n", with: " ") }
+      .filter { $0.count > 200 }
+    try #require(paragraphs.count >= 10)
+    for width in [40, 66] {
+      let plain = paragraphs.reduce(0) { $0 + Raggedness.of($1, width: width, strategy: .optimal) }
+      let hyphenated = paragraphs.reduce(0) {
+        $0 + Raggedness.of($1, width: width, strategy: .optimal, hyphenator: Self.english)
+      }
+      #expect(hyphenated < plain, "at \(width): \(hyphenated) hyphenated, \(plain) not")
+    }
   }
 
   @Test("justified hyphenated lines fill the width with the hyphen counted")

@@ -88,6 +88,18 @@ def main():
     pair("paginate", size("mixed.txt"), f"{p} {args}", f"fmt -w 80 {c}/mixed.txt | pr -l 66", "fmt -w 80 | pr -l 66")
     pair("paginate", size("mixed.txt"), f"{p} {args}", f"fold -s -w 80 {c}/mixed.txt | pr -l 66", "fold -s -w 80 | pr -l 66")
 
+    if os.path.exists(os.path.join(CORPUS, "real", "readmes.md")):
+        r = f"{c}/real"
+        header("Real: 16 MB mixed-script text (Debian's message catalogs, 8 languages), 80x66")
+        args = f"--page-size 80x66 --color never {r}/mixed.txt"
+        pair("paginate", size("real/mixed.txt"), f"{p} {args}", f"fmt -w 80 {r}/mixed.txt | pr -l 66", "fmt -w 80 | pr -l 66")
+        header("Real: 16 MB prose (licences and /usr/share/doc), 80x66")
+        args = f"--page-size 80x66 --color never {r}/prose.txt"
+        pair("paginate", size("real/prose.txt"), f"{p} {args}", f"fmt -w 80 {r}/prose.txt | pr -l 66", "fmt -w 80 | pr -l 66")
+        header("Real: 8 MB of READMEs and guides (the Swift package copies' Markdown)")
+        pair("paginate readmes.md", size("real/readmes.md"), f"{p} --color never {r}/readmes.md",
+             f"cmark -t commonmark --width 80 {r}/readmes.md", "cmark -t commonmark --width 80")
+
     header("Time to the first page")
     big = "huge.txt" if os.path.exists(os.path.join(CORPUS, "huge.txt")) else "prose.txt"
     pair(f"paginate {big} | head -c 4096", 0.004, f"{p} {c}/{big} | head -c 4096", f"pr -l 66 {c}/{big} | head -c 4096", "pr -l 66 | head -c 4096")

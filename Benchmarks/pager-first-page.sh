@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Time from starting `paginate browse` on a large text to its first page on screen, measured
 # in tmux (polling capture-pane), next to less on the same file.
-# Usage: Benchmarks/pager-first-page.sh FILE [RUNS]
+# Usage: Benchmarks/pager-first-page.sh FILE [RUNS]   (PAGINATE=path: another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+paginate="${PAGINATE:-.build/release/paginate}"
 file="$1"
 runs="${2:-5}"
 t() { tmux -L "$socket" "$@"; }
@@ -37,7 +38,7 @@ for name in paginate less; do
   times=()
   for _ in $(seq "$runs"); do
     if [ "$name" = paginate ]; then
-      times+=("$(measure ".build/release/paginate browse '$file'" " of ?")")
+      times+=("$(measure "$paginate browse '$file'" " of ?")")
     else
       times+=("$(measure "less '$file'" "$(basename "$file")")")
     fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks paginate against fmt|pr, fold|pr, cmark and pandoc, side by side, on a generated
-# corpus; prints medians, MB/s, peak memory and ratios, then raggedness against fmt, then
+# corpus and on real documents (make_real_corpus.py); prints medians, MB/s, peak memory and ratios, then raggedness against fmt, then
 # callgrind instruction counts (repeatable on a noisy machine) when valgrind is installed.
 #
 #   Benchmarks/run.sh            the whole run (RUNS=5 alternating runs per pair)
@@ -23,6 +23,7 @@ fi
 
 echo "== corpus"
 python3 Benchmarks/make_corpus.py "$@"
+python3 Benchmarks/make_real_corpus.py
 echo "== release build"
 swift build -c release --product paginate 2>&1 | tail -1
 mkdir -p Benchmarks/results
@@ -64,6 +65,27 @@ mkdir -p Benchmarks/results
       if count "cmark -t commonmark --width 80" Benchmarks/corpus/doc.md \
         cmark -t commonmark --width 80 Benchmarks/corpus/doc.md; then
         awk -v a="$ours" -v b="$refs" 'BEGIN { printf "  paginate / cmark on doc.md: %.2f\n", a / b }'
+      fi
+    fi
+    # Real documents (4 MB of each: callgrind runs some fifty times slower). A pipe's peers
+    # are counted one by one and added: fmt's and pr's instructions together.
+    r=Benchmarks/corpus/real
+    if [ -f "$r/readmes-4m.md" ]; then
+      for text in mixed prose; do
+        if count "paginate real $text-4m.txt" "$r/$text-4m.txt" \
+          "$counted/paginate" --color never --page-size 80x66 "$r/$text-4m.txt"; then
+          ours="$refs"
+          fmt -w 80 "$r/$text-4m.txt" > "$counted/fmt.out"
+          count "fmt -w 80" "$r/$text-4m.txt" fmt -w 80 "$r/$text-4m.txt" && fmt_refs="$refs" &&
+            count "pr -l 66 (of fmt's output)" "$r/$text-4m.txt" pr -l 66 "$counted/fmt.out" &&
+            awk -v a="$ours" -v b="$((fmt_refs + refs))" -v n="$(wc -c < "$r/$text-4m.txt")" \
+              'BEGIN { printf "  fmt + pr: %.1f per byte; paginate / (fmt + pr) on real %s: %.2f\n", b / n, "'$text'", a / b }'
+        fi
+      done
+      if count "paginate real readmes-4m.md" "$r/readmes-4m.md" "$counted/paginate" --color never "$r/readmes-4m.md"; then
+        ours="$refs"
+        count "cmark -t commonmark --width 80" "$r/readmes-4m.md" cmark -t commonmark --width 80 "$r/readmes-4m.md" &&
+          awk -v a="$ours" -v b="$refs" 'BEGIN { printf "  paginate / cmark on real readmes: %.2f\n", a / b }'
       fi
     fi
   fi

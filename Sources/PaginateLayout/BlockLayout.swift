@@ -1,5 +1,7 @@
 import PaginateModel
 
+@_spi(Platform) import PaginateSystem
+
 /// Sets blocks as flow lines at a given width: the typography of each kind of block, and the
 /// penalties that keep the page breaker from splitting what should stay together.
 struct BlockLayout {
@@ -231,23 +233,23 @@ struct BlockLayout {
   /// marked.
   private func verbatim(_ text: String, width: Int, source: SourceRange?, style: TextStyle) -> [FlowLine] {
     var lines: [FlowLine] = []
-    for rawLine in Self.lines(of: text) {
-      let expanded = Self.expandTabs(rawLine, tabWidth: options.tabWidth)
-      if DisplayWidth.of(expanded) <= width {
-        var line = Line(expanded, style: style)
-        line.trimTrailingSpaces()
-        lines.append(FlowLine(line: line, source: source))
-        continue
-      }
-      for piece in LineWrapping.codePieces(of: expanded, width: width) {
-        var line = Line()
-        if let indent = piece.continuationIndent {
-          line.appendSpaces(indent)
-          if piece.isMarked { line.append(LineWrapping.continuationMark, style: .furniture) }
+    var bytesOfText = text
+    bytesOfText.withUTF8 { bytes in
+      var start = 0
+      while true {
+        let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if line.count <= width && VisibleControls.firstNonPrintableASCII(in: line, from: 0) == line.count {
+          // Printable ASCII that fits, most code: a slice of the block's text, as it is.
+          var kept = line.count
+          while kept > 0 && line[kept - 1] == 0x20 { kept -= 1 }
+          let spans = style.isEmpty || kept == 0 ? [] : [StyleSpan(range: 0..<kept, style: style)]
+          lines.append(FlowLine(line: Line(slice: start..<(start + kept), of: text, spans: spans), source: source))
+        } else {
+          verbatimLine(String(decoding: line, as: UTF8.self), width: width, source: source, style: style, into: &lines)
         }
-        line.append(piece.text, style: style)
-        line.trimTrailingSpaces()
-        lines.append(FlowLine(line: line, source: source))
+        guard end < bytes.count else { break }
+        start = end + 1
       }
     }
     if lines.count <= 8 {
@@ -256,6 +258,30 @@ struct BlockLayout {
     }
     applyWidowControl(to: &lines)
     return lines
+  }
+
+  /// Appends the lines of one verbatim line: its tabs expanded, broken where it is wider than
+  /// the page (see ``LineWrapping/codePieces(of:width:)``).
+  private func verbatimLine(
+    _ rawLine: String, width: Int, source: SourceRange?, style: TextStyle, into lines: inout [FlowLine]
+  ) {
+    let expanded = Self.expandTabs(rawLine, tabWidth: options.tabWidth)
+    if DisplayWidth.of(expanded) <= width {
+      var line = Line(expanded, style: style)
+      line.trimTrailingSpaces()
+      lines.append(FlowLine(line: line, source: source))
+      return
+    }
+    for piece in LineWrapping.codePieces(of: expanded, width: width) {
+      var line = Line()
+      if let indent = piece.continuationIndent {
+        line.appendSpaces(indent)
+        if piece.isMarked { line.append(LineWrapping.continuationMark, style: .furniture) }
+      }
+      line.append(piece.text, style: style)
+      line.trimTrailingSpaces()
+      lines.append(FlowLine(line: line, source: source))
+    }
   }
 
   /// Puts `first` before the first line of `inner` and `rest` before the others.
@@ -301,38 +327,28 @@ struct BlockLayout {
 
   // MARK: Text helpers
 
-  /// The lines of `text`, split at each newline byte (the last one may be empty), as
-  /// `split(separator: "\n", omittingEmptySubsequences: false)` gives them for text without
-  /// carriage returns (which the model does not hold), without reading characters.
-  static func lines(of text: String) -> [String] {
-    var text = text
-    return text.withUTF8 { bytes in
-      var lines: [String] = []
-      var start = 0
-      for index in bytes.indices where bytes[index] == 0x0A {
-        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-        start = index + 1
-      }
-      lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-      return lines
-    }
-  }
-
   /// Expands tabs to the next multiple of `tabWidth` cells.
   static func expandTabs(_ line: String, tabWidth: Int) -> String {
-    guard line.utf8.contains(0x09) else { return line }
-    var result = ""
-    var column = 0
-    for piece in line.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
-      if piece.offset > 0 {
-        let spaces = tabWidth - column % tabWidth
-        result += String.repeated(" ", count: spaces)
-        column += spaces
+    var bytesOfLine = line
+    return bytesOfLine.withUTF8 { bytes in
+      guard ByteScan.contains(0x09, in: bytes) else { return line }
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count + 4 * tabWidth)
+      var column = 0
+      // A tab is a cluster of its own (a control character): the column is the sum of the
+      // widths of the clusters before it.
+      DisplayWidth.forEachCluster(in: bytes) { range, width in
+        if range.count == 1 && bytes[range.lowerBound] == 0x09 {
+          let spaces = tabWidth - column % tabWidth
+          result.append(contentsOf: repeatElement(0x20, count: spaces))
+          column += spaces
+        } else {
+          result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+          column += width
+        }
       }
-      result += piece.element
-      column += DisplayWidth.of(piece.element)
+      return String(decoding: result, as: UTF8.self)
     }
-    return result
   }
 
   /// Whether `text` is printable ASCII (a URL, usually), a cell a byte, no wider than `width`:

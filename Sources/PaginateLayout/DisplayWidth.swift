@@ -88,19 +88,26 @@ public enum DisplayWidth {
   static func cluster(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, width: Int, first: UInt32) {
     let count = bytes.count
     let base = bytes.baseAddress!  // non-empty: `start` is a valid index
-    var scalar: Int32 = 0
-    var length = utf8proc_iterate(base + start, count - start, &scalar)
+    var (scalar, length) = decode(base, at: start, count: count)
     if length <= 0 { return (start + 1, 1, 0xFFFD) }
-    var width = scalarWidth(scalar)
+    let simpleWidth = simpleScalarWidth(scalar)
+    var width = simpleWidth ?? scalarWidth(scalar)
     // Regional indicators (flags) are drawn 2 cells wide; utf8proc says 1.
     if (0x1F1E6...0x1F1FF).contains(scalar) { width = 2 }
     var state: Int32 = 0
     var previous = scalar
+    var previousIsSimple = simpleWidth != nil
     var index = start + length
     while index < count {
-      var next: Int32 = 0
-      length = utf8proc_iterate(base + index, count - index, &next)
-      if length <= 0 || utf8proc_grapheme_break_stateful(previous, next, &state) { break }
+      let next: Int32
+      (next, length) = decode(base, at: index, count: count)
+      if length <= 0 { break }
+      // Between two scalars of the common scripts a cluster always ends (see
+      // ``simpleScalarWidth(_:)``): utf8proc is asked only about the others.
+      let nextIsSimple = simpleScalarWidth(next) != nil
+      if previousIsSimple && nextIsSimple { break }
+      if utf8proc_grapheme_break_stateful(previous, next, &state) { break }
+      previousIsSimple = nextIsSimple
       // The emoji presentation selector makes its base 2 cells; after white space (where line
       // breaking splits the cluster: a space is a gap) it selects nothing.
       if next == 0xFE0F && scalar > 0x20 { width = 2 }
@@ -108,6 +115,66 @@ public enum DisplayWidth {
       index += length
     }
     return (index, width, UInt32(scalar))
+  }
+
+  /// The scalar at `index` of `base` (`count` bytes) and its length in bytes, decoded here for
+  /// one to three bytes of valid UTF-8 (the common scripts), by utf8proc otherwise; a length of
+  /// 0 or less for invalid UTF-8.
+  @inline(__always)
+  static func decode(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (Int32, Int) {
+    let lead = base[index]
+    if lead < 0x80 { return (Int32(lead), 1) }
+    if lead >= 0xC2 && lead < 0xE0 && index + 1 < count {
+      let second = base[index + 1]
+      if second & 0xC0 == 0x80 { return (Int32(lead & 0x1F) << 6 | Int32(second & 0x3F), 2) }
+    } else if lead >= 0xE0 && lead < 0xF0 && index + 2 < count {
+      let second = base[index + 1]
+      let third = base[index + 2]
+      if second & 0xC0 == 0x80 && third & 0xC0 == 0x80 {
+        let value = Int32(lead & 0x0F) << 12 | Int32(second & 0x3F) << 6 | Int32(third & 0x3F)
+        if value >= 0x800 && (value < 0xD800 || value > 0xDFFF) { return (value, 3) }
+      }
+    }
+    var value: Int32 = 0
+    let length = utf8proc_iterate(base + index, count - index, &value)
+    return (value, length)
+  }
+
+  /// The width of a scalar of the common scripts whose grapheme cluster break property is
+  /// Other (or Control, or a Hangul syllable's LV or LVT): printable ASCII, Latin, Greek,
+  /// Cyrillic, Hebrew and Arabic letters, general punctuation, CJK punctuation, kana, CJK
+  /// ideographs, Hangul syllables and fullwidth forms, without their combining marks. A cluster
+  /// always ends between two of them (rule GB999 of UAX #29, and GB6 to GB8 only join a
+  /// syllable to a jamo). `nil` for any other scalar. `DisplayWidth.fastPathMismatches()`
+  /// checks every one against utf8proc.
+  @inline(__always)
+  static func simpleScalarWidth(_ value: Int32) -> Int? {
+    switch value {
+    case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x5D0...0x5EA, 0x620...0x64A,
+      0x2010...0x2027, 0x2030...0x205E:
+      return 1
+    case 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+      return 2
+    default:
+      return nil
+    }
+  }
+
+  /// The scalars of ``simpleScalarWidth(_:)`` whose width or grapheme break property utf8proc
+  /// sees otherwise (none, or the fast path is wrong): for the tests.
+  package static func fastPathMismatches() -> [UInt32] {
+    var mismatches: [UInt32] = []
+    for value in Int32(0)...0xFFFF {
+      guard let width = simpleScalarWidth(value) else { continue }
+      let boundary = Int(utf8proc_get_property(value).pointee.boundclass)
+      let alwaysBreaking: Set<Int> = [
+        Int(UTF8PROC_BOUNDCLASS_OTHER.rawValue), Int(UTF8PROC_BOUNDCLASS_CONTROL.rawValue),
+        Int(UTF8PROC_BOUNDCLASS_LV.rawValue), Int(UTF8PROC_BOUNDCLASS_LVT.rawValue),
+        Int(UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC.rawValue),
+      ]
+      if width != scalarWidth(value) || !alwaysBreaking.contains(boundary) { mismatches.append(UInt32(value)) }
+    }
+    return mismatches
   }
 
   /// The width of one scalar: utf8proc's East Asian width, 0 for controls and marks.

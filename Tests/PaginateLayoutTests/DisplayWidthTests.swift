@@ -31,6 +31,20 @@ struct DisplayWidthTests {
     #expect(DisplayWidth.of(text) == expected)
   }
 
+  @Test("the fast path for the common scripts agrees with utf8proc on every scalar it takes")
+  func fastPath() {
+    #expect(DisplayWidth.fastPathMismatches().map { String($0, radix: 16) } == [])
+  }
+
+  @Test("clusters of mixed scripts with combining marks are measured as utf8proc measures them", arguments: [
+    ("Привет мир", 10), ("e\u{301}te\u{301}", 3), ("日本語テキスト", 14), ("한국어 텍스트", 13), ("ᄀ\u{1161}\u{11A8}", 2),
+    ("Ελληνικά", 8), ("שָׁלוֹם", 4), ("العربية", 7), ("a\u{200D}b", 2), ("👍🏽", 2), ("🇩🇪", 2), ("か\u{3099}", 2),
+    ("\u{0600}1", 0),  // a prepended mark joins the digit after it, and takes its (no) width
+  ])
+  func mixedScripts(text: String, width: Int) {
+    #expect(DisplayWidth.of(text) == width, "\(text.debugDescription)")
+  }
+
   @Test("control characters take no cells")
   func controls() {
     #expect(DisplayWidth.of("a\u{1B}b") == 2)

@@ -21,6 +21,10 @@ enum UTF8Validation {
       guard index < bytes.count else { return count }
       var end = index + 1
       while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+      if isWellFormed(UnsafeBufferPointer(rebasing: bytes[index..<end])) {
+        index = end
+        continue
+      }
       var iterator = UnsafeBufferPointer(rebasing: bytes[index..<end]).makeIterator()
       var decoder = UTF8()
       decoding: while true {
@@ -32,5 +36,34 @@ enum UTF8Validation {
       }
       index = end
     }
+  }
+
+  /// Whether a run of non-ASCII bytes is well-formed UTF-8 (RFC 3629: no overlong form, no
+  /// surrogate, nothing past U+10FFFF), checked sequence by sequence: the common case, a few
+  /// comparisons a character, before the decoder counts what is wrong in a run that is not.
+  private static func isWellFormed(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = run.count
+    while index < count {
+      let lead = run[index]
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: length = 3; low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: length = 3; high = 0x9F
+      case 0xF0: length = 4; low = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4: length = 4; high = 0x8F
+      default: return false
+      }
+      guard index + length <= count, run[index + 1] >= low, run[index + 1] <= high else { return false }
+      if length > 2 && run[index + 2] & 0xC0 != 0x80 { return false }
+      if length > 3 && run[index + 3] & 0xC0 != 0x80 { return false }
+      index += length
+    }
+    return true
   }
 }

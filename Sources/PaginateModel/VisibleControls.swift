@@ -128,23 +128,28 @@ public enum VisibleControls {
       index = firstNonPrintableASCII(in: bytes, from: index)
       guard index < count else { return false }
       let byte = bytes[index]
-      if byte < 0x20 {
-        if !(keepTabs && (byte == 0x09 || byte == 0x0A)) { return true }
-      } else if byte == 0x7F {
-        return true
-      } else if byte == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
-        return true
-      } else if byte == 0xE2, index + 2 < count {
-        let second = bytes[index + 1]
-        let third = bytes[index + 2]
-        if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
-          return true
-        }
+      if byte < 0x80 {
+        if byte == 0x7F || !(keepTabs && (byte == 0x09 || byte == 0x0A)) { return true }
+        index += 1
+        continue
       }
-      index += 1
-      // UTF-8 continuation bytes start nothing to escape: step over them here rather than
-      // through another sixteen-byte test for each one.
-      while index < count && bytes[index] & 0xC0 == 0x80 { index += 1 }
+      // A run of non-ASCII text (a CJK or Cyrillic sentence), stepped over here rather than
+      // through a sixteen-byte test for each character: only the lead bytes C2 (C1 controls)
+      // and E2 (bidirectional controls) can start something to escape, and no continuation
+      // byte is either.
+      while index < count && bytes[index] >= 0x80 {
+        let lead = bytes[index]
+        if lead == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+          return true
+        } else if lead == 0xE2, index + 2 < count {
+          let second = bytes[index + 1]
+          let third = bytes[index + 2]
+          if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
+            return true
+          }
+        }
+        index += 1
+      }
     }
   }
 

@@ -90,6 +90,9 @@ struct MarkdownBlockStream: BlockStream {
 
   var title: String? { cancellation.queue.title }
 
+  /// The converter thread makes the blocks.
+  var makesBlocksAhead: Bool { true }
+
   /// The source lines of the blocks returned, out of the input's (counted once, when first
   /// asked: a scan for line ends, many bytes at a time).
   var progress: Double? {

@@ -46,12 +46,19 @@ struct LineFlow {
   /// Whether ``progress`` is measured and lines get their ``FlowLine/anchor`` (both cost a
   /// little: printing, which never asks, does without).
   private let tracksProgress: Bool
+  /// Reads the stream a batch ahead on another thread, when nothing but its blocks is asked
+  /// for (see ``BlockPrefetcher``) and it does not make them ahead itself.
+  private var prefetcher: BlockPrefetcher?
 
   init(reader: DocumentReader, options: LayoutOptions, tracksProgress: Bool = true) {
     self.tracksProgress = tracksProgress
     blocks = reader.blocks()
     layout = BlockLayout(options: options, documentLanguage: reader.language)
     width = options.bodyWidth
+    if !tracksProgress && !blocks.makesBlocksAhead {
+      prefetcher = BlockPrefetcher(blocks)
+      blocks = ArrayBlockStream([])  // the prefetcher's now
+    }
   }
 
   /// A flow that starts again at `point`, its first `consumed` lines already taken, laying
@@ -146,7 +153,7 @@ struct LineFlow {
   }
 
   /// The title the block stream found, if any.
-  var blockTitle: String? { blocks.title }
+  var blockTitle: String? { prefetcher?.title ?? blocks.title }
 
   /// The number of blocks laid out so far (for tests of laziness).
   var blocksLaidOut: Int { nextBlock }
@@ -213,6 +220,22 @@ struct LineFlow {
 }
 
 extension LineFlow {
+  /// The most bytes of text a batch holds (a batch is laid out ahead, lines and all: bounded by
+  /// its text too, so that long code blocks, 10,000 lines each, are not laid out hundreds at a
+  /// time).
+  static let batchByteLimit = 1 << 20
+
+  /// The bytes of text a block counts for in a batch: a code or HTML block's, a paragraph's
+  /// first run's.
+  static func batchWeight(of block: Block) -> Int {
+    switch block.content {
+    case .codeBlock(_, let text), .htmlBlock(let text): return text.utf8.count
+    case .paragraph(let inlines): if case .text(let text)? = inlines.first { return text.utf8.count }
+    default: break
+    }
+    return 0
+  }
+
   /// Reads the next batch of blocks and lays out, on both cores, those whose layout does not
   /// depend on what comes before them (all but tables, once the batch's links and notes are
   /// numbered). The batch doubles in size each time, up to 512 blocks, so the first page never
@@ -222,17 +245,20 @@ extension LineFlow {
     batchProgress.removeAll(keepingCapacity: true)
     batchMarks.removeAll(keepingCapacity: true)
     batchIndex = 0
-    // A batch is laid out ahead, lines and all: bound it by its text too, so that long code
-    // blocks (10,000 lines each) are not laid out hundreds at a time.
     var batchBytes = 0
-    while batch.count < batchSize, batchBytes < 1 << 20, !sourceDone {
+    if let prefetcher, !sourceDone {
+      // The batch read ahead while the last one was set; the next is read while this one is.
+      let (blocks, isLast) = prefetcher.take(count: batchSize)
+      batch = blocks
+      batchMarks = Array(repeating: nil, count: blocks.count)
+      batchProgress = Array(repeating: nil, count: blocks.count)
+      sourceDone = isLast
+      if !isLast { prefetcher.readAhead(count: min(batchSize * 2, 512)) }
+    }
+    while prefetcher == nil, batch.count < batchSize, batchBytes < Self.batchByteLimit, !sourceDone {
       let mark = tracksProgress ? blocks.mark : nil
       if let block = blocks.nextBlock() {
-        switch block.content {
-        case .codeBlock(_, let text), .htmlBlock(let text): batchBytes += text.utf8.count
-        case .paragraph(let inlines): if case .text(let text)? = inlines.first { batchBytes += text.utf8.count }
-        default: break
-        }
+        batchBytes += Self.batchWeight(of: block)
         batch.append(block)
         batchMarks.append(mark)
         batchProgress.append(tracksProgress ? blocks.progress : nil)

@@ -23,6 +23,12 @@ public protocol BlockStream: Sendable {
   /// only some of its pages rebuilds the others from such marks. `nil` (the default) when the
   /// source cannot be resumed; its pages are then all kept.
   var mark: BlockStreamMark? { mutating get }
+
+  /// Whether the blocks are made ahead of the reader: in memory already, or on a thread of
+  /// the stream's own (Markdown's converter). A layout reads a stream that is not (plain text,
+  /// read and split on the reader's thread) a batch ahead on another thread when it can.
+  /// `false` by default.
+  var makesBlocksAhead: Bool { get }
 }
 
 extension BlockStream {
@@ -34,6 +40,9 @@ extension BlockStream {
 
   /// Not resumable unless the source says so.
   public var mark: BlockStreamMark? { nil }
+
+  /// Made as they are read, unless the source says otherwise.
+  public var makesBlocksAhead: Bool { false }
 }
 
 /// A place in a block stream to start reading again: what the source needs to resume there,
@@ -70,6 +79,9 @@ public struct ArrayBlockStream: BlockStream {
 
   /// The index of the next block.
   public var mark: BlockStreamMark? { BlockStreamMark(index) }
+
+  /// The blocks are in memory.
+  public var makesBlocksAhead: Bool { true }
 
   public mutating func nextBlock() -> Block? {
     guard index < blocks.count else { return nil }

@@ -33,6 +33,10 @@ def paragraphs(text):
 
 
 def raggedness(lines, width):
+    # A heading paginate finds in plain text (a short line after a blank one) is underlined by
+    # a rule: not a paragraph's lines.
+    if len(lines) == 2 and lines[1] and set(lines[1]) <= set("─═"):
+        return 0
     return sum((width - cells(line)) ** 2 for line in lines[:-1])
 
 

@@ -56,7 +56,7 @@ run() {
   # TOMLKit 0.6.0 never frees the error buffer TOMLTable(string:) allocates (TOMLTable.swift:221;
   # 24 bytes a parse, and toml++'s error on a failed one): leaks there are not paginate's.
   if [ "$target" = config ]; then extra=(-detect_leaks=0); leaks=0; fi
-  ASAN_OPTIONS="detect_leaks=$leaks" \
+  ASAN_OPTIONS="detect_leaks=$leaks" LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp" \
   "$release/fuzz-$target" "Fuzz/corpus/$target" "${extra[@]}" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="Fuzz/artifacts/$target/" -print_final_stats=1 >"$log" 2>&1 || true
   local runs speed crashes

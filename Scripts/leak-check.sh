@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the Markdown adapter under valgrind on every Markdown sample and fails if anything is
-# definitely lost, or if any loss record (even "possibly lost") involves libcmark. libcmark's
+# Runs the Markdown adapter under valgrind on every Markdown sample, and hyphenation on a
+# German and English text, and fails if anything is definitely lost, or if any loss record (even "possibly lost") involves libcmark. libcmark's
 # nodes and text are in CmarkArena's mapped chunks, which valgrind does not track (they are
 # unmapped when a conversion ends): it sees the arena's blocks of their own and what libcmark
 # allocates outside the arena.
@@ -43,6 +43,21 @@ for file in SampleDocs/*.md; do
   echo "leak-check: $file: definitely lost: ${lost:-0 bytes}"
   rm -f "$log"
 done
+# Hyphenation: the arrays libhyphen returns for each word are freed. German's patterns have
+# replacement rules (Schiff-fahrt), which allocate them; what libhyphen itself loses while
+# loading those patterns is suppressed (Scripts/valgrind-hyphen.supp).
+printf '%s\n' "Die Schifffahrtsgesellschaft der Donaudampfschiffahrt druckte Silbentrennungsregeln in Zeitungsartikeln." \
+  "Typesetting is the composition of text by means of arranging physical type or its digital equivalents." > "$work/hyphen.txt"
+log="$(mktemp)"
+valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=3 \
+  --suppressions=Scripts/valgrind-swift.supp --suppressions=Scripts/valgrind-hyphen.supp \
+  "$binary" --page-size 16x30 --hyphenate --lang de "$work/hyphen.txt" >/dev/null 2>"$log" || {
+  status=$?
+  echo "leak-check: hyphenation: valgrind reported errors:" >&2
+  grep -A12 -E "Invalid|uninitialised|definitely lost in" "$log" >&2 || true
+}
+echo "leak-check: hyphenation (German): definitely lost: $(grep -E 'definitely lost:' "$log" | sed 's/.*definitely lost: //')"
+rm -f "$log"
 if [ "$status" != 0 ]; then
   echo "leak-check: FAILED" >&2
 fi

@@ -4,7 +4,8 @@ import PaginateLayout
 import PaginateModel
 
 /// Lays out Markdown with options taken from the first bytes: page size down to 1x1, margins,
-/// header and footer, double-sided, justification, greedy or optimal breaking, link styles.
+/// header and footer, double-sided, justification, greedy or optimal breaking, hyphenation,
+/// link styles.
 /// Invalid options must be refused by `validate()`; valid ones must give well-formed pages.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -20,6 +21,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   options.lineBreaking = bytes[4] & 16 != 0 ? .greedy : .optimal
   options.links = [.footnotes, .inline, .none][Int(bytes[5] % 3)]
   options.widowLines = Int(bytes[6] % 4) + 1
+  // Hyphenation, by the English or the German patterns (ISO 8859-1).
+  options.hyphenates = bytes[6] & 0x80 != 0
+  options.language = bytes[6] & 0x40 != 0 ? "de" : nil
   options.orphanLines = Int(bytes[7] % 4) + 1
   options.chapterBreak = [nil, ChapterBreak.none, .page, .recto][Int(bytes[5] / 64)]
   guard (try? options.validate()) != nil else { return 0 }

@@ -9,7 +9,7 @@ package enum PagerCommand: Sendable, Hashable, CaseIterable {
   case first, last, percent
   case searchForward, searchBackward, nextMatch, previousMatch
   case nextFile, previousFile
-  case toggleFacing, toggleDoubleSided, toggleWrapping
+  case toggleFacing, toggleDoubleSided, toggleWrapping, toggleHyphenation
   case reload, follow, repaint, help, quit
 }
 
@@ -64,6 +64,8 @@ package enum PagerKeys {
         less: "-d: dumb terminal"),
     row([.character("w")], "-w", prefix: "-", .toggleWrapping, "wrap round from the last page to the first",
         less: "-w: highlight first new line"),
+    row([.character("h")], "-h", prefix: "-", .toggleHyphenation, "hyphenation on or off (as --hyphenate)",
+        less: "-h: maximum backward scroll"),
     row([.character("r"), .character("R")], "r R", .reload, "read the file again, keeping your place",
         less: "r: repaint only"),
     row([.character("F")], "F", .follow, "follow a growing file; any key stops"),

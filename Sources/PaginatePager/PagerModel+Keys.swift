@@ -103,6 +103,10 @@ extension PagerModel {
       configuration.options.isDoubleSided.toggle()
       relayoutForConfiguration()
       message = configuration.options.isDoubleSided ? "double-sided" : "single-sided"
+    case .toggleHyphenation:
+      configuration.options.hyphenates.toggle()
+      relayoutForConfiguration()
+      message = configuration.options.hyphenates ? "hyphenation on" : "hyphenation off"
     case .toggleWrapping:
       controller.isWrapping.toggle()
       message = controller.isWrapping ? "wrap-around on" : "wrap-around off"

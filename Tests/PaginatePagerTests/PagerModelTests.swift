@@ -224,7 +224,7 @@ struct PagerKeyTests {
     #expect(pager.pageNumber() == 1)
   }
 
-  @Test("-f toggles facing, -d double-sided, -w wrap-around; an unknown one says so")
+  @Test("-f toggles facing, -d double-sided, -h hyphenation, -w wrap-around; an unknown one says so")
   func toggles() throws {
     var pager = try model(columns: 160, rows: 30, facing: .auto)
     #expect(pager.showsSpreads)
@@ -235,6 +235,11 @@ struct PagerKeyTests {
     #expect(pager.showsSpreads)
     _ = pager.press(.character("-"), .character("d"))
     #expect(pager.configuration.options.isDoubleSided)
+    _ = pager.press(.character("-"), .character("h"))
+    #expect(pager.configuration.options.hyphenates)
+    #expect(pager.status().contains("hyphenation on"))
+    _ = pager.press(.character("-"), .character("h"))
+    #expect(!pager.configuration.options.hyphenates)
     _ = pager.press(.character("-"), .character("w"))
     #expect(pager.controller.isWrapping)
     _ = pager.press(.character("g"), .character("b"))

@@ -19,7 +19,8 @@ struct BrowseCommand: ParsableCommand {
       Keys follow less: Space/b a page, j/k a line, d/u half a screen,
       g/G first/last, N g page N, N% percent, / ? search (n N repeat),
       :n :p files, -f facing, -d double-sided, -h hyphenation, -w wrap-around,
-      r reload, F follow, h help, q quit. gzip and xz files are read as the text inside.
+      r reload, F follow, h help, q quit. gzip and xz files are read as the
+      text inside.
 
       Examples:
         paginate browse README.md

@@ -1,5 +1,6 @@
 internal import CCmarkGFM
 @_spi(Platform) import PaginateSystem
+import Synchronization
 
 /// A Markdown source parsed by libcmark-gfm with GitHub's extensions, its memory in the
 /// calling thread's ``CmarkArena``: parse it, and use the tree, inside one
@@ -17,6 +18,22 @@ struct CmarkDocument {
   /// Parses `source` with `options` (libcmark's `CMARK_OPT_*`); `nil` when libcmark-gfm fails
   /// (it does only when out of memory).
   static func parse(_ source: UnsafeBufferPointer<UInt8>, options: Int32) -> CmarkDocument? {
+    // One parse at a time in the process: libcmark-gfm adds its extensions' characters (`~`)
+    // to a global table of special characters when it parses inlines and takes them out again
+    // when it is done, so a parse that ends on one thread can leave another one's `~~` plain
+    // text (seen as tests that read `~~old~~` now struck out, now not).
+    parseLock.withLock { _ in Parsed(document: parseAlone(source, options: options)) }.document
+  }
+
+  private static let parseLock = Mutex(())
+
+  /// The tree out of the lock. Safety: it never leaves the thread that parsed it (its memory
+  /// is that thread's arena); the lock only orders parses, it hands nothing between threads.
+  private struct Parsed: @unchecked Sendable {
+    var document: CmarkDocument?
+  }
+
+  private static func parseAlone(_ source: UnsafeBufferPointer<UInt8>, options: Int32) -> CmarkDocument? {
     // `cmark_parse_document` with the arena's allocator and GitHub's extensions.
     let extensions = GitHubExtensions.syntaxes.pointers
     // Footnotes only when the source has a `[^`, without which it can have none: libcmark-gfm's

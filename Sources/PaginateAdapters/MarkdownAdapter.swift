@@ -27,6 +27,10 @@ public struct MarkdownAdapter: InputAdapter {
   public let fileExtensions = ["md", "markdown", "mdown", "mkd", "mkdn"]
   public let summary = "GitHub Markdown (libcmark-gfm): tables, task lists, footnotes, alerts; <!-- pagebreak -->"
 
+  /// The size of the parts a large text is parsed in when read as a stream (see
+  /// ``MarkdownChunks``): smaller in tests, to cut the samples in many places.
+  var partSize = MarkdownChunks.partSize
+
   /// Turns straight quotes into curly ones, `--` into en dashes and `...` into ellipses
   /// (libcmark's `CMARK_OPT_SMART`).
   public var smartPunctuation: Bool
@@ -107,7 +111,8 @@ extension MarkdownAdapter: StreamingInputAdapter {
     diagnostics: ReadDiagnostics
   ) -> any BlockStream {
     let input = InputBytes(reading: read)
-    let stream = MarkdownBlockStream(input: input, options: cmarkOptions, html: html, diagnostics: diagnostics)
+    let stream = MarkdownBlockStream(
+      input: input, options: cmarkOptions, html: html, diagnostics: diagnostics, partSize: partSize)
     // Counted here while the converter thread parses.
     let invalid = input.cutShort != nil ? 0 : input.withBytes { UTF8Validation.invalidSequenceCount($0) }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }

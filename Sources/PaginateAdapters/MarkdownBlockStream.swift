@@ -19,57 +19,47 @@ struct MarkdownBlockStream: BlockStream {
     deinit { queue.cancel() }
   }
 
-  init(input: InputBytes, options: Int32, html: HTMLHandling, diagnostics: ReadDiagnostics) {
+  /// - Parameter partSize: The size of the parts a large text is parsed in (see
+  ///   ``MarkdownChunks``); smaller in tests.
+  init(
+    input: InputBytes, options: Int32, html: HTMLHandling, diagnostics: ReadDiagnostics,
+    partSize: Int = MarkdownChunks.partSize
+  ) {
     let queue = BlockQueue()
     cancellation = Cancellation(queue)
     self.input = input
     let convert: @Sendable () -> Void = {
-      CmarkArena.withArena {
-        if let reason = input.cutShort {
-          diagnostics.fail(reason)
-          queue.setTitle(nil)
-          queue.finish()
-          return
+      if let reason = input.cutShort {
+        diagnostics.fail(reason)
+        queue.setTitle(nil)
+        queue.finish()
+        return
+      }
+      input.withBytes { bytes in
+        var parts = MarkdownParts(queue: queue, diagnostics: diagnostics, options: options, html: html)
+        // Each part is cut from the text as the one before it is done with; a part that ends
+        // inside a fenced code or HTML block runs on to the next cut.
+        var cuts = MarkdownChunks.Cuts(bytes, size: partSize)
+        var start = 0
+        var end = cuts.next() ?? bytes.count
+        var lineOffset = 0
+        while true {
+          let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+          switch parts.convert(part, lineOffset: lineOffset, isLast: end == bytes.count) {
+          case .stopped: return  // cancelled, or libcmark-gfm failed
+          case .runsOn:
+            end = cuts.next() ?? bytes.count
+            continue
+          case .converted:
+            break
+          }
+          guard end < bytes.count else { break }
+          // A part but the last ends with its line feed: its line count is its line ends.
+          lineOffset += ByteText.lineCount(part)
+          start = end
+          end = cuts.next() ?? bytes.count
         }
-        input.withBytes { bytes in
-          guard let document = CmarkDocument.parse(bytes, options: options) else {
-            queue.setTitle(nil)
-            queue.finish()
-            return
-          }
-          var converter = CmarkTreeConverter(source: bytes, options: options, html: html)
-          converter.adopt(document)
-          let root = document.root
-          for paragraph in document.overBudget {
-            diagnostics.addWarning(
-              "line \(paragraph.line): \(paragraph.imageOpeners) image openers ('![') in one paragraph, which libcmark reads in quadratic time; read as '!' and a link each")
-          }
-          // The title first: the text of the first top-level level-1 heading.
-          var heading = cmark_node_first_child(root)
-          while let current = heading,
-            cmark_node_get_type(current) != CMARK_NODE_HEADING || cmark_node_get_heading_level(current) != 1
-          {
-            heading = cmark_node_next(current)
-          }
-          queue.setTitle(heading.flatMap { converter.convert(subtree: $0).firstChapterTitle })
-          var node = cmark_node_first_child(root)
-          var batch: [Block] = []
-          while let current = node {
-            if !CmarkDocument.isFootnoteDefinition(current) {
-              // Paragraphs past a bound are split, so that the layout's memory is bounded too
-              // (a check of the text's length; no array is made for the others).
-              for block in converter.convert(subtree: current) {
-                if block.isLongParagraph() { batch += block.splittingLongParagraph() } else { batch.append(block) }
-              }
-            }
-            node = cmark_node_next(current)
-            if batch.count >= 64 || node == nil {
-              guard queue.push(batch) else { return }  // cancelled
-              batch.removeAll(keepingCapacity: true)
-            }
-          }
-          queue.finish()
-        }
+        parts.finish()
       }
     }
     if !DetachedThread.start(stackSize: 16 << 20, convert) {
@@ -102,5 +92,108 @@ struct MarkdownBlockStream: BlockStream {
       lineCount = lines
       return min(Double(lastLine) / Double(lines), 1)
     }
+  }
+}
+
+/// Converts a Markdown text part by part (see ``MarkdownChunks``) into the queue: each part is
+/// parsed, converted and freed in an arena of its own, its blocks' source lines moved to where
+/// the part stands. The title (the first level-1 heading's text) is set before any block is
+/// pushed: blocks wait here until a part has one, or the text ends.
+private struct MarkdownParts {
+  let queue: BlockQueue
+  let diagnostics: ReadDiagnostics
+  let options: Int32
+  let html: HTMLHandling
+  private var titleSet = false
+  private var waiting: [Block] = []
+
+  init(queue: BlockQueue, diagnostics: ReadDiagnostics, options: Int32, html: HTMLHandling) {
+    self.queue = queue
+    self.diagnostics = diagnostics
+    self.options = options
+    self.html = html
+  }
+
+  /// What became of a part.
+  enum Outcome {
+    /// Its blocks are queued (or held for the title).
+    case converted
+    /// It ends inside a block still open (a fenced code block, an HTML block of a kind a blank
+    /// line does not end): nothing is queued, and the part is to run on to the next cut.
+    case runsOn
+    /// The layout stopped reading, or libcmark-gfm failed (then the text ends here).
+    case stopped
+  }
+
+  /// Parses and converts one part whose first line is line `lineOffset + 1` of the text.
+  mutating func convert(_ part: UnsafeBufferPointer<UInt8>, lineOffset: Int, isLast: Bool) -> Outcome {
+    CmarkArena.withArena {
+      guard let document = CmarkDocument.parse(part, options: options) else {
+        finish()
+        return .stopped
+      }
+      if !isLast, Self.endsOpen(document.root, lines: ByteText.lineCount(part)) { return .runsOn }
+      var converter = CmarkTreeConverter(source: part, options: options, html: html)
+      converter.adopt(document)
+      let root = document.root
+      for paragraph in document.overBudget {
+        diagnostics.addWarning(
+          "line \(paragraph.line + lineOffset): \(paragraph.imageOpeners) image openers ('![') in one paragraph, which libcmark reads in quadratic time; read as '!' and a link each")
+      }
+      if !titleSet {
+        // The title: the text of the first top-level level-1 heading.
+        var heading = cmark_node_first_child(root)
+        while let current = heading,
+          cmark_node_get_type(current) != CMARK_NODE_HEADING || cmark_node_get_heading_level(current) != 1
+        {
+          heading = cmark_node_next(current)
+        }
+        if let heading {
+          queue.setTitle(converter.convert(subtree: heading).firstChapterTitle)
+          titleSet = true
+        }
+      }
+      var node = cmark_node_first_child(root)
+      var batch = waiting
+      waiting = []
+      while let current = node {
+        if !CmarkDocument.isFootnoteDefinition(current) {
+          // Paragraphs past a bound are split, so that the layout's memory is bounded too
+          // (a check of the text's length; no array is made for the others).
+          for block in converter.convert(subtree: current) {
+            let placed = block.shiftingSourceLines(by: lineOffset)
+            if placed.isLongParagraph() { batch += placed.splittingLongParagraph() } else { batch.append(placed) }
+          }
+        }
+        node = cmark_node_next(current)
+        if titleSet && (batch.count >= 64 || node == nil) {
+          guard queue.push(batch) else { return .stopped }  // cancelled
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+      waiting = batch
+      return .converted
+    }
+  }
+
+  /// Whether the part's last top-level block is a code or HTML block that runs to its last
+  /// line, the blank one before the cut: a fence or an HTML block (comment, `<pre>`) still
+  /// open, which the text after the cut may go on. (Indented code and the HTML blocks a blank
+  /// line ends stop before it; a list or a quote cannot go on at the cut.)
+  private static func endsOpen(_ root: OpaquePointer, lines: Int) -> Bool {
+    guard let last = cmark_node_last_child(root) else { return false }
+    let type = cmark_node_get_type(last)
+    return (type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK) && Int(cmark_node_get_end_line(last)) >= lines
+  }
+
+  /// Ends the text: the title is none if no part had one, and the blocks held for it go.
+  mutating func finish() {
+    if !titleSet {
+      queue.setTitle(nil)
+      titleSet = true
+    }
+    if !waiting.isEmpty { _ = queue.push(waiting) }
+    waiting = []
+    queue.finish()
   }
 }

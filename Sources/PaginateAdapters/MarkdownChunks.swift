@@ -1,0 +1,106 @@
+@_spi(Platform) import PaginateSystem
+
+/// Where a Markdown text can be cut into parts that libcmark-gfm parses one at a time to the
+/// same blocks as the whole: a large file then converts, and shows its first page, part by
+/// part, and each part's tree is freed before the next is parsed.
+///
+/// A cut comes after a blank line, before a line that starts at the left margin with something
+/// that cannot continue what came before: not a space or tab (indented code, a list item's
+/// text), a list marker (the next item of a list), nor `>`. Everything CommonMark lets a blank
+/// line end is ended there; what it does not (a fenced code block, an HTML block such as
+/// `<pre>` or a comment) libcmark-gfm itself tells: the part then ends in such a block still
+/// open, and the converter reads on to the next cut (``MarkdownParts``).
+///
+/// A text with anything that might be a link reference or footnote definition (`]:`, `[^`
+/// anywhere) is parsed whole: a definition applies to the whole text, wherever it stands.
+enum MarkdownChunks {
+  /// The size a part grows to before a cut is looked for: 1 MiB, some 5 ms of parsing.
+  static let partSize = 1 << 20
+
+  /// The byte offsets of the cuts of `bytes`, the first 0, each part at least `size` bytes
+  /// but the last; `[0]` when the text is one part, or is to be parsed whole.
+  static func starts(in bytes: UnsafeBufferPointer<UInt8>, size: Int = partSize) -> [Int] {
+    var cuts = Cuts(bytes, size: size)
+    var starts = [0]
+    while let start = cuts.next() { starts.append(start) }
+    return starts
+  }
+
+  /// The cuts after the first, found one at a time as they are asked for: the first part is
+  /// parsed before the rest of the text is looked at (but for its definitions).
+  struct Cuts {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let size: Int
+    private var afterBlank = false
+    private var lineStart = 0
+    private var lastStart = 0
+
+    /// The cuts of `bytes` into parts of at least `size` bytes; none when the text is to be
+    /// parsed whole.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, size: Int = partSize) {
+      self.bytes = bytes
+      self.size = size
+      if bytes.count <= size || MarkdownChunks.mayHaveDefinitions(bytes) { lineStart = bytes.count }
+    }
+
+    /// The start of the next part, or `nil` when the last part runs to the end.
+    mutating func next() -> Int? {
+      let count = bytes.count
+      while lineStart < count {
+        let lineEnd = ByteScan.firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? count
+        let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+        let start = lineStart
+        lineStart = lineEnd + 1
+        if line.allSatisfy(MarkdownChunks.isWhite) {
+          afterBlank = true
+          continue
+        }
+        let cuts = afterBlank && start - lastStart >= size && MarkdownChunks.startsAfresh(line)
+        afterBlank = false
+        if cuts {
+          lastStart = start
+          return start
+        }
+      }
+      return nil
+    }
+  }
+
+  /// A space, a tab or a carriage return.
+  static func isWhite(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0D
+  }
+
+  /// Whether the text has `]:` or `[^` anywhere: a link reference or footnote definition may
+  /// be among them (a few false ones, in code, only cost the parts).
+  static func mayHaveDefinitions(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count >= 2 else { return false }
+    let searched = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
+    var offset = 0
+    while let index = ByteScan.firstIndex(of: UInt8(ascii: "]"), in: searched, from: offset) {
+      if bytes[index + 1] == UInt8(ascii: ":") { return true }
+      offset = index + 1
+    }
+    return CmarkDocument.mayHaveFootnotes(bytes)
+  }
+
+  /// Whether a line after a blank one starts a block that cannot belong to what came before.
+  static func startsAfresh(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = line.first else { return false }
+    switch first {
+    case 0x20, 0x09, UInt8(ascii: ">"):
+      return false
+    case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+      // A bullet list marker: the character, then white space or the line's end.
+      return line.count > 1 && line[1] != 0x20 && line[1] != 0x09 && line[1] != 0x0D
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      // An ordered list marker: up to nine digits, `.` or `)`, then white space or the end.
+      var index = 0
+      while index < line.count && index < 10 && line[index] >= 0x30 && line[index] <= 0x39 { index += 1 }
+      guard index < line.count, line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")") else { return true }
+      return index + 1 < line.count && line[index + 1] != 0x20 && line[index + 1] != 0x09 && line[index + 1] != 0x0D
+    default:
+      return true
+    }
+  }
+}

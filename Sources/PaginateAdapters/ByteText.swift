@@ -88,6 +88,19 @@ enum ByteText {
       || (0x7B...0x7E).contains(byte)
   }
 
+  /// Whether `bytes` hold `first` right before `second` anywhere: each `first` is found by
+  /// memchr, many bytes at a time, and only the byte after it is looked at.
+  static func contains(_ first: UInt8, followedBy second: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count >= 2 else { return false }
+    let searched = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
+    var offset = 0
+    while let index = ByteScan.firstIndex(of: first, in: searched, from: offset) {
+      if bytes[index + 1] == second { return true }
+      offset = index + 1
+    }
+    return false
+  }
+
   /// Whether `bytes` hold nothing but whitespace (or nothing).
   static func isBlank(_ bytes: some Sequence<UInt8>) -> Bool {
     bytes.allSatisfy(isWhitespace)

@@ -1,5 +1,4 @@
 internal import CCmarkGFM
-@_spi(Platform) import PaginateSystem
 import Synchronization
 
 /// A Markdown source parsed by libcmark-gfm with GitHub's extensions, its memory in the
@@ -69,15 +68,7 @@ struct CmarkDocument {
 
   /// Whether `source` has a `[^`, which every footnote reference and definition starts with.
   static func mayHaveFootnotes(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Each `[` found by memchr, many bytes at a time: links have them too, but few.
-    guard source.count >= 2 else { return false }
-    let searched = UnsafeBufferPointer(rebasing: source[..<(source.count - 1)])
-    var offset = 0
-    while let index = ByteScan.firstIndex(of: UInt8(ascii: "["), in: searched, from: offset) {
-      if source[index + 1] == UInt8(ascii: "^") { return true }
-      offset = index + 1
-    }
-    return false
+    ByteText.contains(UInt8(ascii: "["), followedBy: UInt8(ascii: "^"), in: source)
   }
 
   /// Whether a top-level node is a footnote definition: its blocks are set where it is cited,

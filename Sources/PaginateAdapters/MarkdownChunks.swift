@@ -58,7 +58,7 @@ enum MarkdownChunks {
         let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
         let start = lineStart
         lineStart = lineEnd + 1
-        if line.allSatisfy(MarkdownChunks.isWhite) {
+        if ByteText.isBlank(line) {
           afterBlank = true
           continue
         }
@@ -74,22 +74,11 @@ enum MarkdownChunks {
     }
   }
 
-  /// A space, a tab or a carriage return.
-  static func isWhite(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0D
-  }
-
   /// Whether the text has `]:` or `[^` anywhere: a link reference or footnote definition may
   /// be among them (a few false ones, in code, only cost the parts).
   static func mayHaveDefinitions(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard bytes.count >= 2 else { return false }
-    let searched = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
-    var offset = 0
-    while let index = ByteScan.firstIndex(of: UInt8(ascii: "]"), in: searched, from: offset) {
-      if bytes[index + 1] == UInt8(ascii: ":") { return true }
-      offset = index + 1
-    }
-    return CmarkDocument.mayHaveFootnotes(bytes)
+    ByteText.contains(UInt8(ascii: "]"), followedBy: UInt8(ascii: ":"), in: bytes)
+      || CmarkDocument.mayHaveFootnotes(bytes)
   }
 
   /// Whether a line after a blank one starts a block that cannot belong to what came before.
@@ -100,13 +89,13 @@ enum MarkdownChunks {
       return false
     case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
       // A bullet list marker: the character, then white space or the line's end.
-      return line.count > 1 && line[1] != 0x20 && line[1] != 0x09 && line[1] != 0x0D
+      return line.count > 1 && !ByteText.isWhitespace(line[1])
     case UInt8(ascii: "0")...UInt8(ascii: "9"):
       // An ordered list marker: up to nine digits, `.` or `)`, then white space or the end.
       var index = 0
       while index < line.count && index < 10 && line[index] >= 0x30 && line[index] <= 0x39 { index += 1 }
       guard index < line.count, line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")") else { return true }
-      return index + 1 < line.count && line[index + 1] != 0x20 && line[index + 1] != 0x09 && line[index + 1] != 0x0D
+      return index + 1 < line.count && !ByteText.isWhitespace(line[index + 1])
     default:
       return true
     }

@@ -104,17 +104,15 @@ public struct Hyphenator: Sendable, Hashable {
       guard patterns.hyphenate(word, length: encoded, into: hyphens) else { return }
       // Character `index` of the word ends at byte `end`; a break after it comes before the
       // next character, unless that one is a combining mark (it belongs to the same cluster).
+      let letters = bytes.baseAddress! + core.bytes.lowerBound
       var index = 0
       var end = 0
       while end < length {
-        var scalar: Int32 = 0
-        let step = utf8proc_iterate(bytes.baseAddress! + core.bytes.lowerBound + end, length - end, &scalar)
+        let step = DisplayWidth.decode(letters, at: end, count: length).1
         guard step > 0 else { return }
         end += step
-        if end < length && hyphens[index] & 1 == 1 {
-          var next: Int32 = 0
-          _ = utf8proc_iterate(bytes.baseAddress! + core.bytes.lowerBound + end, length - end, &next)
-          if !Self.isMark(next) { body(core.bytes.lowerBound + end) }
+        if end < length && hyphens[index] & 1 == 1 && !Self.isMark(DisplayWidth.decode(letters, at: end, count: length).0) {
+          body(core.bytes.lowerBound + end)
         }
         index += 1
       }
@@ -128,7 +126,6 @@ public struct Hyphenator: Sendable, Hashable {
     var end = 0
     var scalars = 0
     var index = 0
-    var afterLetter = false
     var sawTrailing = false
     while index < bytes.count {
       let byte = bytes[index]
@@ -143,18 +140,17 @@ public struct Hyphenator: Sendable, Hashable {
         if sawTrailing || (byte < 0x61 && scalars > 0) { return nil }
         if start == nil { start = index }
         scalars += 1
-        afterLetter = true
         index += 1
         end = index
         continue
       }
-      var scalar: Int32 = 0
-      let step = utf8proc_iterate(bytes.baseAddress! + index, bytes.count - index, &scalar)
+      let (scalar, step) = DisplayWidth.decode(bytes.baseAddress!, at: index, count: bytes.count)
       guard step > 0 else { return nil }
       let category = utf8proc_category(scalar)
       let isLetter = category.rawValue >= UTF8PROC_CATEGORY_LU.rawValue && category.rawValue <= UTF8PROC_CATEGORY_LO.rawValue
-      let isMark = category.rawValue >= UTF8PROC_CATEGORY_MN.rawValue && category.rawValue <= UTF8PROC_CATEGORY_ME.rawValue
-      if isLetter || (isMark && afterLetter) {
+      let isMark = Self.isMark(scalar)
+      // A mark belongs to the letter before it; one before any letter is punctuation.
+      if isLetter || (isMark && start != nil) {
         // Letters after trailing punctuation (`e.g`, `don't`): not a plain word.
         if sawTrailing { return nil }
         if start == nil { start = index }
@@ -162,7 +158,6 @@ public struct Hyphenator: Sendable, Hashable {
           if scalars > 0 { return nil }
         }
         scalars += isMark ? 0 : 1
-        afterLetter = true
         end = index + step
       } else if start != nil {
         sawTrailing = true
@@ -189,8 +184,7 @@ public struct Hyphenator: Sendable, Hashable {
         written += 1
         continue
       }
-      var scalar: Int32 = 0
-      let step = utf8proc_iterate(bytes.baseAddress! + index, bytes.count - index, &scalar)
+      let (scalar, step) = DisplayWidth.decode(bytes.baseAddress!, at: index, count: bytes.count)
       guard step > 0 else { return nil }
       let lower = utf8proc_tolower(scalar)
       if latin1 {

@@ -77,6 +77,9 @@ struct CmarkTreeConverter {
 
   /// The byte offset where each line starts, for trimming blank lines off source ranges.
   private let lineStarts: [Int]
+  /// The lines of the whole text before ``source``, when it is a part of it parsed on its own
+  /// (see ``MarkdownChunks``): added to every source range given out.
+  var lineOffset = 0
   /// The node type of struck-out text (known once the extensions are registered).
   private let strikethrough = GitHubExtensions.shared.strikethrough
   /// The footnote definitions of the parsed document, in the order of their first citation,
@@ -306,8 +309,9 @@ struct CmarkTreeConverter {
       }
       return .item(ListBlock.Item(frame.blocks, source: range(node), checkbox: checkbox))
     case CMARK_NODE_PARAGRAPH:
-      let source = range(node)
-      if let source, let table = pipeTable(lines: source, quoteDepth: quoteDepth) {
+      let local = localRange(node)
+      let source = local?.shifted(by: lineOffset)
+      if let local, let table = pipeTable(lines: local, quoteDepth: quoteDepth) {
         return .block(Block(.table(table), source: source))
       }
       let inlines = RawHTML.inlines(frame.inlines, handling: html)
@@ -341,7 +345,13 @@ struct CmarkTreeConverter {
     }
   }
 
+  /// The node's source lines in the whole text.
   private func range(_ node: OpaquePointer) -> SourceRange? {
+    localRange(node)?.shifted(by: lineOffset)
+  }
+
+  /// The node's source lines in ``source``.
+  private func localRange(_ node: OpaquePointer) -> SourceRange? {
     let first = Int(cmark_node_get_start_line(node))
     let last = Int(cmark_node_get_end_line(node))
     guard first >= 1 else { return nil }
@@ -415,12 +425,12 @@ struct CmarkTreeConverter {
     citedDefinitions = referenceDefinitions?.cited(in: table.cells) ?? ""
     let parsed = inlines(ofCells: table.cells)
     let columns = table.columnCount
-    let header = TableBlock.Row(Array(parsed[..<columns]), source: SourceRange(line: range.firstLine))
+    let header = TableBlock.Row(Array(parsed[..<columns]), source: SourceRange(line: lineOffset + range.firstLine))
     var bodyRows: [TableBlock.Row] = []
     bodyRows.reserveCapacity(parsed.count / columns - 1)
     for (offset, next) in stride(from: columns, to: parsed.count, by: columns).enumerated() {
       let cells = Array(parsed[next..<(next + columns)])
-      bodyRows.append(TableBlock.Row(cells, source: SourceRange(line: range.firstLine + 2 + offset)))
+      bodyRows.append(TableBlock.Row(cells, source: SourceRange(line: lineOffset + range.firstLine + 2 + offset)))
     }
     return TableBlock(alignments: table.alignments, header: header, rows: bodyRows)
   }

@@ -96,8 +96,8 @@ struct MarkdownBlockStream: BlockStream {
 }
 
 /// Converts a Markdown text part by part (see ``MarkdownChunks``) into the queue: each part is
-/// parsed, converted and freed in an arena of its own, its blocks' source lines moved to where
-/// the part stands. The title (the first level-1 heading's text) is set before any block is
+/// parsed, converted and freed in an arena of its own, its blocks' source lines counted from
+/// the start of the whole text. The title (the first level-1 heading's text) is set before any block is
 /// pushed: blocks wait here until a part has one, or the text ends.
 private struct MarkdownParts {
   let queue: BlockQueue
@@ -134,6 +134,7 @@ private struct MarkdownParts {
       }
       if !isLast, Self.endsOpen(document.root, lines: ByteText.lineCount(part)) { return .runsOn }
       var converter = CmarkTreeConverter(source: part, options: options, html: html)
+      converter.lineOffset = lineOffset
       converter.adopt(document)
       let root = document.root
       for paragraph in document.overBudget {
@@ -161,8 +162,7 @@ private struct MarkdownParts {
           // Paragraphs past a bound are split, so that the layout's memory is bounded too
           // (a check of the text's length; no array is made for the others).
           for block in converter.convert(subtree: current) {
-            let placed = block.shiftingSourceLines(by: lineOffset)
-            if placed.isLongParagraph() { batch += placed.splittingLongParagraph() } else { batch.append(placed) }
+            if block.isLongParagraph() { batch += block.splittingLongParagraph() } else { batch.append(block) }
           }
         }
         node = cmark_node_next(current)

@@ -45,7 +45,9 @@ struct MarkdownBlockStream: BlockStream {
         var lineOffset = 0
         while true {
           let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
-          switch parts.convert(part, lineOffset: lineOffset, isLast: end == bytes.count) {
+          // A part but the last ends with its line feed: its line count is its line ends.
+          let lines = ByteText.lineCount(part)
+          switch parts.convert(part, lines: lines, lineOffset: lineOffset, isLast: end == bytes.count) {
           case .stopped: return  // cancelled, or libcmark-gfm failed
           case .runsOn:
             end = cuts.next() ?? bytes.count
@@ -54,8 +56,7 @@ struct MarkdownBlockStream: BlockStream {
             break
           }
           guard end < bytes.count else { break }
-          // A part but the last ends with its line feed: its line count is its line ends.
-          lineOffset += ByteText.lineCount(part)
+          lineOffset += lines
           start = end
           end = cuts.next() ?? bytes.count
         }
@@ -125,14 +126,15 @@ private struct MarkdownParts {
     case stopped
   }
 
-  /// Parses and converts one part whose first line is line `lineOffset + 1` of the text.
-  mutating func convert(_ part: UnsafeBufferPointer<UInt8>, lineOffset: Int, isLast: Bool) -> Outcome {
+  /// Parses and converts one part, of `lines` lines, whose first line is line
+  /// `lineOffset + 1` of the text.
+  mutating func convert(_ part: UnsafeBufferPointer<UInt8>, lines: Int, lineOffset: Int, isLast: Bool) -> Outcome {
     CmarkArena.withArena {
       guard let document = CmarkDocument.parse(part, options: options) else {
         finish()
         return .stopped
       }
-      if !isLast, Self.endsOpen(document.root, lines: ByteText.lineCount(part)) { return .runsOn }
+      if !isLast, Self.endsOpen(document.root, lines: lines) { return .runsOn }
       var converter = CmarkTreeConverter(source: part, options: options, html: html)
       converter.lineOffset = lineOffset
       converter.adopt(document)

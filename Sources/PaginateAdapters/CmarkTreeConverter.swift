@@ -80,6 +80,9 @@ struct CmarkTreeConverter {
   /// The lines of the whole text before ``source``, when it is a part of it parsed on its own
   /// (see ``MarkdownChunks``): added to every source range given out.
   var lineOffset = 0
+  /// The text's line of each line of a copy of its definitions that ``source`` starts with (see
+  /// ``MarkdownDefinitions``): a footnote set from it gets the lines it has in the text.
+  var prefixLines: [Int] = []
   /// The node type of struck-out text (known once the extensions are registered).
   private let strikethrough = GitHubExtensions.shared.strikethrough
   /// The footnote definitions of the parsed document, in the order of their first citation,
@@ -279,7 +282,10 @@ struct CmarkTreeConverter {
       return .inline(.html(Self.inlineString(literalOf: node)))
     case CMARK_NODE_FOOTNOTE_REFERENCE:
       let number = Self.inlineString(literalOf: node)
-      guard let blocks = Int(number).flatMap({ footnote($0) }) else { return .inline(.text("[" + number + "]")) }
+      guard let blocks = Int(number).flatMap({ footnote($0) }) else {
+        // As written (`[^label]`): libcmark-gfm's number depends on what else was parsed with it.
+        return .inline(.text(footnoteLabel(number).map { "[^" + $0 + "]" } ?? "[" + number + "]"))
+      }
       return .inline(.note(blocks))
     default:
       return .inlines([])
@@ -310,7 +316,7 @@ struct CmarkTreeConverter {
       return .item(ListBlock.Item(frame.blocks, source: range(node), checkbox: checkbox))
     case CMARK_NODE_PARAGRAPH:
       let local = localRange(node)
-      let source = local?.shifted(by: lineOffset)
+      let source = local.map(wholeRange)
       if let local, let table = pipeTable(lines: local, quoteDepth: quoteDepth) {
         return .block(Block(.table(table), source: source))
       }
@@ -345,9 +351,37 @@ struct CmarkTreeConverter {
     }
   }
 
+  /// The label of footnote definition `number`, as written: read from its first line
+  /// (`[^label]: text`), before the column where libcmark-gfm says its text starts.
+  private func footnoteLabel(_ number: String) -> String? {
+    guard let index = Int(number), footnoteDefinitions.indices.contains(index - 1) else { return nil }
+    let definition = footnoteDefinitions[index - 1]
+    let line = Int(cmark_node_get_start_line(definition))
+    let column = Int(cmark_node_get_start_column(definition))
+    guard line >= 1, line <= lineStarts.count, column >= 1 else { return nil }
+    let lineStart = lineStarts[line - 1]
+    let textStart = min(lineStart + column - 1, line < lineStarts.count ? lineStarts[line] : source.count)
+    let before = source[lineStart..<textStart]
+    guard let colon = before.lastIndex(of: UInt8(ascii: ":")), colon > lineStart, source[colon - 1] == UInt8(ascii: "]"),
+      let open = source[lineStart..<colon].lastIndex(of: UInt8(ascii: "[")), open + 1 < colon - 1,
+      source[open + 1] == UInt8(ascii: "^")
+    else { return nil }
+    return Self.inlineString(UnsafeBufferPointer(rebasing: source[(open + 2)..<(colon - 1)]))
+  }
+
   /// The node's source lines in the whole text.
   private func range(_ node: OpaquePointer) -> SourceRange? {
-    localRange(node)?.shifted(by: lineOffset)
+    localRange(node).map(wholeRange)
+  }
+
+  /// Lines of ``source`` as lines of the whole text.
+  private func wholeRange(_ local: SourceRange) -> SourceRange {
+    SourceRange(firstLine: wholeLine(local.firstLine), lastLine: wholeLine(local.lastLine))
+  }
+
+  /// A line of ``source`` as a line of the whole text.
+  func wholeLine(_ local: Int) -> Int {
+    local <= prefixLines.count ? prefixLines[max(local, 1) - 1] : local + lineOffset
   }
 
   /// The node's source lines in ``source``.
@@ -425,12 +459,12 @@ struct CmarkTreeConverter {
     citedDefinitions = referenceDefinitions?.cited(in: table.cells) ?? ""
     let parsed = inlines(ofCells: table.cells)
     let columns = table.columnCount
-    let header = TableBlock.Row(Array(parsed[..<columns]), source: SourceRange(line: lineOffset + range.firstLine))
+    let header = TableBlock.Row(Array(parsed[..<columns]), source: SourceRange(line: wholeLine(range.firstLine)))
     var bodyRows: [TableBlock.Row] = []
     bodyRows.reserveCapacity(parsed.count / columns - 1)
     for (offset, next) in stride(from: columns, to: parsed.count, by: columns).enumerated() {
       let cells = Array(parsed[next..<(next + columns)])
-      bodyRows.append(TableBlock.Row(cells, source: SourceRange(line: lineOffset + range.firstLine + 2 + offset)))
+      bodyRows.append(TableBlock.Row(cells, source: SourceRange(line: wholeLine(range.firstLine + 2 + offset))))
     }
     return TableBlock(alignments: table.alignments, header: header, rows: bodyRows)
   }
@@ -519,7 +553,9 @@ struct CmarkTreeConverter {
   /// The document's link reference definitions: the lines that no top-level block of the
   /// parsed document covers (libcmark-gfm makes no node of a definition, and has no call that
   /// lists them). Definitions inside a quote or a list item are not found. The footnote
-  /// definitions that are cited, which are nodes, come after them: a cell may cite one too.
+  /// definitions that are cited, which are nodes, come first: a cell may cite one too, and
+  /// the lines of a second definition of the same note (dropped, so covered by no node) must
+  /// not stand for it.
   private func findReferenceDefinitions() -> ReferenceDefinitions {
     guard let root else { return ReferenceDefinitions(source: []) }
     var covered = [Bool](repeating: false, count: lineStarts.count + 1)
@@ -533,6 +569,15 @@ struct CmarkTreeConverter {
       node = cmark_node_next(child)
     }
     var definitions: [UInt8] = []
+    for footnote in footnoteDefinitions {
+      let first = Int(cmark_node_get_start_line(footnote))
+      let last = min(Int(cmark_node_get_end_line(footnote)), lineStarts.count)
+      guard first >= 1 && last >= first else { continue }
+      let end = last < lineStarts.count ? lineStarts[last] : source.count
+      definitions.append(contentsOf: source[lineStarts[first - 1]..<end])
+      if definitions.last != 0x0A { definitions.append(0x0A) }
+      definitions.append(0x0A)
+    }
     var previous = 0
     for line in 1...max(lineStarts.count, 1) where line <= lineStarts.count && !covered[line] && !isBlank(line: line) {
       if !definitions.isEmpty && previous != line - 1 { definitions.append(0x0A) }
@@ -540,15 +585,6 @@ struct CmarkTreeConverter {
       definitions.append(contentsOf: source[lineStarts[line - 1]..<end])
       if definitions.last != 0x0A { definitions.append(0x0A) }
       previous = line
-    }
-    for footnote in footnoteDefinitions {
-      let first = Int(cmark_node_get_start_line(footnote))
-      let last = min(Int(cmark_node_get_end_line(footnote)), lineStarts.count)
-      guard first >= 1 && last >= first else { continue }
-      let end = last < lineStarts.count ? lineStarts[last] : source.count
-      definitions.append(0x0A)
-      definitions.append(contentsOf: source[lineStarts[first - 1]..<end])
-      if definitions.last != 0x0A { definitions.append(0x0A) }
     }
     return ReferenceDefinitions(source: definitions)
   }

@@ -38,8 +38,11 @@ struct MarkdownBlockStream: BlockStream {
       input.withBytes { bytes in
         var parts = MarkdownParts(queue: queue, diagnostics: diagnostics, options: options, html: html)
         // Each part is cut from the text as the one before it is done with; a part that ends
-        // inside a fenced code or HTML block runs on to the next cut.
-        var cuts = MarkdownChunks.Cuts(bytes, size: partSize)
+        // inside a fenced code or HTML block runs on to the next cut. Each is parsed after the
+        // definitions it cites.
+        // (A text of one part has nothing to scan.)
+        let definitions = bytes.count > min(partSize, MarkdownChunks.firstPartSize) ? MarkdownDefinitions.scan(bytes) : nil
+        var cuts = MarkdownChunks.Cuts(bytes, size: partSize, parsesWhole: definitions == nil)
         var start = 0
         var end = cuts.next() ?? bytes.count
         var lineOffset = 0
@@ -47,7 +50,9 @@ struct MarkdownBlockStream: BlockStream {
           let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
           // A part but the last ends with its line feed: its line count is its line ends.
           let lines = ByteText.lineCount(part)
-          switch parts.convert(part, lines: lines, lineOffset: lineOffset, isLast: end == bytes.count) {
+          let whole = start == 0 && end == bytes.count
+          let prefix = whole ? MarkdownDefinitions.Prefix() : definitions?.prefix(citedIn: part, of: bytes) ?? MarkdownDefinitions.Prefix()
+          switch parts.convert(part, after: prefix, lines: lines, lineOffset: lineOffset, isLast: end == bytes.count) {
           case .stopped: return  // cancelled, or libcmark-gfm failed
           case .runsOn:
             end = cuts.next() ?? bytes.count
@@ -127,25 +132,49 @@ private struct MarkdownParts {
   }
 
   /// Parses and converts one part, of `lines` lines, whose first line is line
-  /// `lineOffset + 1` of the text.
-  mutating func convert(_ part: UnsafeBufferPointer<UInt8>, lines: Int, lineOffset: Int, isLast: Bool) -> Outcome {
+  /// `lineOffset + 1` of the text, after the definitions it cites.
+  mutating func convert(
+    _ part: UnsafeBufferPointer<UInt8>, after prefix: MarkdownDefinitions.Prefix, lines: Int, lineOffset: Int,
+    isLast: Bool
+  ) -> Outcome {
+    guard !prefix.bytes.isEmpty else {
+      return convert(source: part, prefixLines: [], lines: lines, lineOffset: lineOffset, isLast: isLast)
+    }
+    var source = prefix.bytes
+    source.append(contentsOf: part)
+    return source.withUnsafeBufferPointer {
+      convert(source: $0, prefixLines: prefix.lines, lines: lines, lineOffset: lineOffset, isLast: isLast)
+    }
+  }
+
+  /// Parses and converts `source`: a part of `lines` lines after a copy of definitions of
+  /// `prefixLines.count` lines, whose blocks are dropped.
+  private mutating func convert(
+    source: UnsafeBufferPointer<UInt8>, prefixLines: [Int], lines: Int, lineOffset: Int, isLast: Bool
+  ) -> Outcome {
     CmarkArena.withArena {
-      guard let document = CmarkDocument.parse(part, options: options) else {
+      guard let document = CmarkDocument.parse(source, options: options) else {
         finish()
         return .stopped
       }
-      if !isLast, Self.endsOpen(document.root, lines: lines) { return .runsOn }
-      var converter = CmarkTreeConverter(source: part, options: options, html: html)
-      converter.lineOffset = lineOffset
+      let copied = prefixLines.count
+      if !isLast, Self.endsOpen(document.root, lines: copied + lines) { return .runsOn }
+      var converter = CmarkTreeConverter(source: source, options: options, html: html)
+      converter.lineOffset = lineOffset - copied
+      converter.prefixLines = prefixLines
       converter.adopt(document)
       let root = document.root
-      for paragraph in document.overBudget {
+      for paragraph in document.overBudget where paragraph.line > copied {
         diagnostics.addWarning(
-          "line \(paragraph.line + lineOffset): \(paragraph.imageOpeners) image openers ('![') in one paragraph, which libcmark reads in quadratic time; read as '!' and a link each")
+          "line \(converter.wholeLine(paragraph.line)): \(paragraph.imageOpeners) image openers ('![') in one paragraph, which libcmark reads in quadratic time; read as '!' and a link each")
       }
+      // The part's own blocks: after the copied definitions' (which only a paragraph that
+      // starts with a link or the closing thematic break leave).
+      var first = cmark_node_first_child(root)
+      while let current = first, Int(cmark_node_get_start_line(current)) <= copied { first = cmark_node_next(current) }
       if !titleSet {
         // The title: the text of the first top-level level-1 heading.
-        var heading = cmark_node_first_child(root)
+        var heading = first
         while let current = heading,
           cmark_node_get_type(current) != CMARK_NODE_HEADING || cmark_node_get_heading_level(current) != 1
         {
@@ -156,7 +185,7 @@ private struct MarkdownParts {
           titleSet = true
         }
       }
-      var node = cmark_node_first_child(root)
+      var node = first
       var batch = waiting
       waiting = []
       while let current = node {
@@ -183,7 +212,10 @@ private struct MarkdownParts {
   /// open, which the text after the cut may go on. (Indented code and the HTML blocks a blank
   /// line ends stop before it; a list or a quote cannot go on at the cut.)
   private static func endsOpen(_ root: OpaquePointer, lines: Int) -> Bool {
-    guard let last = cmark_node_last_child(root) else { return false }
+    // The footnote definitions that are cited come last, wherever they stood.
+    var node = cmark_node_last_child(root)
+    while let current = node, CmarkDocument.isFootnoteDefinition(current) { node = cmark_node_previous(current) }
+    guard let last = node else { return false }
     let type = cmark_node_get_type(last)
     return (type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK) && Int(cmark_node_get_end_line(last)) >= lines
   }

@@ -11,8 +11,10 @@
 /// `<pre>` or a comment) libcmark-gfm itself tells: the part then ends in such a block still
 /// open, and the converter reads on to the next cut (``MarkdownParts``).
 ///
-/// A text with anything that might be a link reference or footnote definition (`]:`, `[^`
-/// anywhere) is parsed whole: a definition applies to the whole text, wherever it stands.
+/// A definition (`[label]: /url`, `[^note]: text`) applies to the whole text, wherever it
+/// stands: each part is parsed after a copy of the definitions it cites
+/// (``MarkdownDefinitions``), and a text whose definitions a scan cannot be sure of is parsed
+/// whole.
 enum MarkdownChunks {
   /// The size a part grows to before a cut is looked for: 1 MiB, some 40 ms of parsing and
   /// converting. The first part is 64 KiB and each next one twice the last, up to this, so that
@@ -24,7 +26,7 @@ enum MarkdownChunks {
   /// The byte offsets of the cuts of `bytes`, the first 0, each part at least `size` bytes
   /// (the first ones less: see ``firstPartSize``) but the last; `[0]` when the text is one part, or is to be parsed whole.
   static func starts(in bytes: UnsafeBufferPointer<UInt8>, size: Int = partSize) -> [Int] {
-    var cuts = Cuts(bytes, size: size)
+    var cuts = Cuts(bytes, size: size, parsesWhole: MarkdownDefinitions.scan(bytes) == nil)
     var starts = [0]
     while let start = cuts.next() { starts.append(start) }
     return starts
@@ -43,11 +45,11 @@ enum MarkdownChunks {
 
     /// The cuts of `bytes` into parts of at least `size` bytes; none when the text is to be
     /// parsed whole.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, size: Int = partSize) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, size: Int = partSize, parsesWhole: Bool) {
       self.bytes = bytes
       self.size = size
       wanted = min(size, MarkdownChunks.firstPartSize)
-      if bytes.count <= wanted || MarkdownChunks.mayHaveDefinitions(bytes) { lineStart = bytes.count }
+      if bytes.count <= wanted || parsesWhole { lineStart = bytes.count }
     }
 
     /// The start of the next part, or `nil` when the last part runs to the end.
@@ -72,13 +74,6 @@ enum MarkdownChunks {
       }
       return nil
     }
-  }
-
-  /// Whether the text has `]:` or `[^` anywhere: a link reference or footnote definition may
-  /// be among them (a few false ones, in code, only cost the parts).
-  static func mayHaveDefinitions(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    ByteText.contains(UInt8(ascii: "]"), followedBy: UInt8(ascii: ":"), in: bytes)
-      || CmarkDocument.mayHaveFootnotes(bytes)
   }
 
   /// Whether a line after a blank one starts a block that cannot belong to what came before.

@@ -23,19 +23,29 @@ struct ReferenceDefinitions {
         definitions[label] = String(decoding: source[start..<end], as: UTF8.self)
       }
     }
+    // Whether the line is a footnote's, which goes on over blank lines while its lines are
+    // indented, and over a `[label]:` line that a link's definition cannot interrupt it with.
+    var inFootnote = false
+    var afterBlank = false
     var lineStart = 0
     while lineStart < source.count {
       var lineEnd = lineStart
       while lineEnd < source.count && source[lineEnd] != 0x0A { lineEnd += 1 }
       if lineEnd < source.count { lineEnd += 1 }
       let line = source[lineStart..<lineEnd]
-      if let found = Self.label(startingDefinition: line) {
-        finish(at: lineStart)
-        label = found
-        start = lineStart
-      } else if ByteText.isBlank(line) {
+      if ByteText.isBlank(line) {
         finish(at: lineStart)
         label = nil
+        afterBlank = true
+      } else {
+        if afterBlank && !line.starts(with: [0x20, 0x20, 0x20, 0x20]) && line.first != 0x09 { inFootnote = false }
+        afterBlank = false
+        if let found = Self.label(startingDefinition: line), found.hasPrefix("^") || !inFootnote {
+          finish(at: lineStart)
+          label = found
+          start = lineStart
+          inFootnote = found.hasPrefix("^")
+        }
       }
       lineStart = lineEnd
     }

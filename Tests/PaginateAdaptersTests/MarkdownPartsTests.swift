@@ -51,19 +51,46 @@ struct MarkdownPartsTests {
     "## Second level\n\nText with *emphasis*, `code` and a [link](https://example.org).\n",
     "+ plus item\n* star item\n",
     "Plain text\nwith a soft break and an image ![alt](x.png).\n",
+    // Definitions and what cites them, anywhere: a part is parsed after the ones it cites.
+    "See [the site], [Two][two] and [three][] and a note[^n].\n",
+    "[the site]: https://example.org \"The title\"\n[TWO]:\n  /two\n  'on its own line'\n",
+    "[three]: /three\nA paragraph after a definition.\n",
+    "[^n]: A note with [the site] in it.\n\n    Its second paragraph.\n",
+    "[^n]: A second definition of the note, which the first one wins over.\n",
+    "[two]: /second-two-loses\n",
+    "Cites [^m] before its definition.\n\n[^m]: The later note.\n",
+    "| a | b |\n|---|---|\n| [the site] | [two] |\n",
+    "[![badge](b.svg)](https://ci) a paragraph that starts with a link\n",
+    "## Links\n[after]: /after-heading\n",
+    "Python's a[1:]: and x[i]: are text.\n",
+    "<div>\n\n[inside-div]: /a-definition-after-the-blank-line\n\n</div>\n",
+    "Text then\n[lazy]: /not-a-definition, the paragraph's text\n",
+    "A paragraph a footnote's definition interrupts\n[^p]: and cites [^n] and [after].\n",
+    "- [Topic]: what it covers, a list item\n- [Other][three]: another\n",
+    "<details>\n  <pre>[html]: /in-an-html-block</pre>\n</details>\n",
+    "```text\n[0]: 42,\n\n[fenced]: /code-at-the-margin\n```\n",
+    "<!--\n\n[commented-out]: /in-a-comment\n-->\n",
+    "[commented]: /a-definition\n<!-- a comment on one line -->\n[after-comment]: /another\n",
   ]
 
   @Test("random texts of tricky pieces: the same blocks and title whatever the part size")
   func randomTexts() throws {
     var generator = SystemRandomNumberGenerator()
-    for _ in 0..<60 {
+    for _ in 0..<300 {
       var text = ""
+      var separated = true
       for _ in 0..<Int.random(in: 1...40, using: &generator) {
         text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
-        text += String(repeating: "\n", count: Int.random(in: 0...2, using: &generator))
+        let blankLines = Int.random(in: 0...2, using: &generator)
+        text += String(repeating: "\n", count: blankLines)
+        if blankLines == 0 { separated = false }
       }
       let bytes = Array(text.utf8)
       let whole = try Self.whole(bytes)
+      if separated {
+        // Every piece's definitions can be copied when the pieces stand apart: the text is cut.
+        #expect(bytes.withUnsafeBufferPointer { MarkdownDefinitions.scan($0) } != nil, "\(text)")
+      }
       for size in [1, 7, 64, 400] {
         let parts = bytes.withUnsafeBufferPointer { MarkdownChunks.starts(in: $0, size: size) }
         let streamed = Self.streamed(bytes, partSize: size)
@@ -97,6 +124,29 @@ struct MarkdownPartsTests {
     #expect(cut >= 2, "only \(cut) documents were cut")
   }
 
+  /// A folder of real Markdown files (`PAGINATE_MARKDOWN_CORPUS`; Benchmarks/README.md says
+  /// how to fill one with the Swift packages' 1,792): each read in parts of several sizes, the
+  /// same as whole.
+  @Test(
+    "a corpus of real Markdown files reads the same in parts",
+    .enabled(if: ProcessInfo.processInfo.environment["PAGINATE_MARKDOWN_CORPUS"] != nil))
+  func corpus() throws {
+    let folder = URL(fileURLWithPath: ProcessInfo.processInfo.environment["PAGINATE_MARKDOWN_CORPUS"] ?? "")
+    var cut = 0
+    var parsedWhole = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".md") {
+      let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+      let whole = try Self.whole(bytes)
+      if bytes.withUnsafeBufferPointer({ MarkdownDefinitions.scan($0) }) == nil { parsedWhole += 1 } else { cut += 1 }
+      for size in [1, 500, 4000] {
+        let streamed = Self.streamed(bytes, partSize: size)
+        #expect(streamed.blocks == whole.blocks, "\(name) in parts of \(size)")
+        #expect(streamed.title == whole.title, "\(name)")
+      }
+    }
+    print("corpus: \(cut) files cut, \(parsedWhole) parsed whole")
+  }
+
   @Test("a long document of every piece, cut in parts of 2 KB: the same blocks, lines and title")
   func longDocument() throws {
     var text = ""
@@ -111,14 +161,39 @@ struct MarkdownPartsTests {
     #expect(streamed.blocks.last?.source?.lastLine == whole.blocks.last?.source?.lastLine)
   }
 
-  @Test("a text with a link reference or footnote definition anywhere is parsed whole")
-  func definitions() {
+  @Test("definitions cited across parts, the last ones at the end: cut, and read as parsed whole")
+  func definitionsAcrossParts() throws {
     for text in [
-      String(repeating: "Para [x].\n\n", count: 50) + "[x]: https://example.org\n",
-      String(repeating: "Para[^1].\n\n", count: 50) + "[^1]: A note.\n",
+      String(repeating: "Para [x] and [Y Z][].\n\n", count: 50) + "[x]: https://example.org\n[y\n z]: /yz\n",
+      String(repeating: "Para[^1] and [^2].\n\n", count: 50) + "[^1]: A note.\n\n    More of it.\n\n[^2]: Cites [x].\n\n[x]: /x\n",
+      "[x]: /first\n\n" + String(repeating: "Para [x].\n\n", count: 50) + "[x]: /second\n",
     ] {
-      let parts = Array(text.utf8).withUnsafeBufferPointer { MarkdownChunks.starts(in: $0, size: 1) }
-      #expect(parts == [0])
+      let bytes = Array(text.utf8)
+      let parts = bytes.withUnsafeBufferPointer { MarkdownChunks.starts(in: $0, size: 1) }
+      #expect(parts.count > 10)
+      let whole = try Self.whole(bytes)
+      for size in [1, 7, 64, 400] {
+        #expect(Self.streamed(bytes, partSize: size).blocks == whole.blocks, "\(text)")
+      }
+    }
+  }
+
+  @Test("a definition that a copy might not read the same way makes the text parse whole")
+  func uncertainDefinitions() {
+    for text in [
+      "> [x]: /in-a-quote\n",
+      "- [x]: /in-a-list-item\n",
+      "## Heading\n\n---\n[x]: /after-a-thematic-break\n",
+      "- item\n  ```\n[x]: /in-a-list-item's-fence-or-not\n  ```\n",
+      "- item\n  ```\n  code\n```\n\n[x]: /in-a-fence-or-not\n```\n",
+      "  <!--\n\n[x]: /in-a-comment-indented\n-->\n",
+      "    [x]: /indented-code\n",
+      "[x\ny]: /a-label-over-two-lines after text\n".replacingOccurrences(of: "[x", with: "text [x"),
+      "[x]: /a-definition\n```\na fence in its group\n",
+    ] {
+      let bytes = Array((String(repeating: "Para [x].\n\n", count: 50) + text).utf8)
+      let parts = bytes.withUnsafeBufferPointer { MarkdownChunks.starts(in: $0, size: 1) }
+      #expect(parts == [0], "\(text)")
     }
   }
 

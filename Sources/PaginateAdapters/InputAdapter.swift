@@ -80,6 +80,18 @@ public protocol StreamingInputAdapter: InputAdapter {
     diagnostics: ReadDiagnostics, inputSize: Int?
   ) -> any BlockStream
 
+  /// Blocks read from `read`, as ``blockStream(reading:name:diagnostics:inputSize:)``, from an
+  /// input that can be read again from its start (a regular file, text in memory):
+  /// `readingAgain` gives a new function that reads it from its first byte (`nil` if it no
+  /// longer can). An adapter that must see all of its input before its first block (in
+  /// Markdown, a definition anywhere applies to the whole text) can then look it over once and
+  /// read it again a part at a time, rather than hold it whole. By default it is not used.
+  func blockStream(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics, inputSize: Int?,
+    readingAgain: @escaping @Sendable () -> (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?
+  ) -> any BlockStream
+
   /// Blocks read from `read`, which starts at the mark's
   /// ``/PaginateModel/BlockStreamMark/inputOffset``, continuing a reader of this adapter's that
   /// gave `mark` (``/PaginateModel/BlockStream/mark``): the same blocks it would have given
@@ -105,6 +117,15 @@ extension StreamingInputAdapter {
     diagnostics: ReadDiagnostics, inputSize: Int?
   ) -> any BlockStream {
     blockStream(reading: read, name: name, diagnostics: diagnostics)
+  }
+
+  /// Reads the input once.
+  public func blockStream(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics, inputSize: Int?,
+    readingAgain: @escaping @Sendable () -> (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?
+  ) -> any BlockStream {
+    blockStream(reading: read, name: name, diagnostics: diagnostics, inputSize: inputSize)
   }
 }
 

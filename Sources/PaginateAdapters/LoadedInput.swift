@@ -120,8 +120,18 @@ extension AdapterRegistry {
           guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockStream([]) }
           chunks = ChunkReader(file: file, head: [])
         }
+        // A regular file can be read twice (not a named pipe, which would wait for a writer).
+        guard reopenable, size != nil else {
+          return streaming.blockStream(
+            reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: size)
+        }
         return streaming.blockStream(
-          reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: size)
+          reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: size,
+          readingAgain: {
+            guard let file = try? OpenFile(path), file.size != nil else { return nil }
+            let again = ChunkReader(file: file, head: [])
+            return { again.read(into: $0) }
+          })
       }
       guard reopenable else {
         // Standard input cannot be read again from a mark: its pages are all kept.
@@ -195,7 +205,11 @@ extension DocumentReader {
       makeBlocks: { () -> any BlockStream in
         let reader = MemoryReader(bytes)
         return adapter.blockStream(
-          reading: { reader.read(into: $0) }, name: name, diagnostics: ReadDiagnostics(), inputSize: bytes.count)
+          reading: { reader.read(into: $0) }, name: name, diagnostics: ReadDiagnostics(), inputSize: bytes.count,
+          readingAgain: {
+            let again = MemoryReader(bytes)
+            return { again.read(into: $0) }
+          })
       },
       resumeBlocks: { mark -> (any BlockStream)? in
         guard let offset = mark.inputOffset else { return nil }

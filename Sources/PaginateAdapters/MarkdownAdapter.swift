@@ -30,6 +30,9 @@ public struct MarkdownAdapter: InputAdapter {
   /// The size of the parts a large text is parsed in when read as a stream (see
   /// ``MarkdownChunks``): smaller in tests, to cut the samples in many places.
   var partSize = MarkdownChunks.partSize
+  /// The size from which an input that can be read twice is looked over first and read again
+  /// a part at a time rather than held whole (``MarkdownLookOver``): 0 in tests.
+  var readsTwiceFrom = 4 << 20
 
   /// Turns straight quotes into curly ones, `--` into en dashes and `...` into ellipses
   /// (libcmark's `CMARK_OPT_SMART`).
@@ -112,10 +115,27 @@ extension MarkdownAdapter: StreamingInputAdapter {
   ) -> any BlockStream {
     let input = InputBytes(reading: read)
     let stream = MarkdownBlockStream(
-      input: input, options: cmarkOptions, html: html, diagnostics: diagnostics, partSize: partSize)
+      source: .whole(input), options: cmarkOptions, html: html, diagnostics: diagnostics, partSize: partSize)
     // Counted here while the converter thread parses.
     let invalid = input.cutShort != nil ? 0 : input.withBytes { UTF8Validation.invalidSequenceCount($0) }
     if invalid > 0 { diagnostics.addInvalidUTF8(invalid) }
     return stream
+  }
+
+  /// A large input (``readsTwiceFrom``) is read twice: looked over first, a buffer at a time,
+  /// for definitions (which apply to the whole text), its lines and its invalid UTF-8; then,
+  /// without definitions, read again and converted a part at a time, so that memory holds a
+  /// part and not the text, or else read again whole.
+  public func blockStream(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics, inputSize: Int?,
+    readingAgain: @escaping @Sendable () -> (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?
+  ) -> any BlockStream {
+    guard let inputSize, inputSize >= readsTwiceFrom else {
+      return blockStream(reading: read, name: name, diagnostics: diagnostics)
+    }
+    return MarkdownBlockStream(
+      source: .twice(first: read, again: readingAgain), options: cmarkOptions, html: html, diagnostics: diagnostics,
+      partSize: partSize)
   }
 }

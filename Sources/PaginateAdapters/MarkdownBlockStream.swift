@@ -1,14 +1,17 @@
 internal import CCmarkGFM
 import PaginateModel
 import PaginateSystem
+import Synchronization
 
 /// The consumer's end of a queue filled by a converter thread.
 struct MarkdownBlockStream: BlockStream {
   /// The queue; it stops the converter when the last copy of the stream goes (a layout that
   /// stopped early).
   let cancellation: Cancellation
-  /// The input, for its line count (``progress``).
-  private let input: InputBytes
+  /// The input read whole, for its line count (``progress``), or `nil` when read in parts.
+  private let input: InputBytes?
+  /// The line count found by the converter (0 until known), when the input is read in parts.
+  private let lineTotal = LineTotal()
   private var lineCount: Int?
   /// The last source line of the blocks returned.
   private var lastLine = 0
@@ -19,53 +22,54 @@ struct MarkdownBlockStream: BlockStream {
     deinit { queue.cancel() }
   }
 
+  /// The line count, set on the converter's thread and read on the layout's.
+  final class LineTotal: Sendable {
+    let value = Atomic(0)
+  }
+
+  /// How the text is read.
+  enum Source: Sendable {
+    /// Whole, already.
+    case whole(InputBytes)
+    /// Once through `first`, looked over (``MarkdownLookOver``), and then again through what
+    /// `again` gives, a part at a time (``MarkdownPartBuffer``) or, for a text with
+    /// definitions, whole.
+    case twice(
+      first: @Sendable (UnsafeMutableRawBufferPointer) -> Int,
+      again: @Sendable () -> (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?)
+  }
+
   /// - Parameter partSize: The size of the parts a large text is parsed in (see
   ///   ``MarkdownChunks``); smaller in tests.
   init(
-    input: InputBytes, options: Int32, html: HTMLHandling, diagnostics: ReadDiagnostics,
+    source: Source, options: Int32, html: HTMLHandling, diagnostics: ReadDiagnostics,
     partSize: Int = MarkdownChunks.partSize
   ) {
     let queue = BlockQueue()
     cancellation = Cancellation(queue)
-    self.input = input
+    let lineTotal = lineTotal
+    if case .whole(let input) = source { self.input = input } else { input = nil }
     let convert: @Sendable () -> Void = {
-      if let reason = input.cutShort {
-        diagnostics.fail(reason)
-        queue.setTitle(nil)
-        queue.finish()
-        return
-      }
-      input.withBytes { bytes in
-        var parts = MarkdownParts(queue: queue, diagnostics: diagnostics, options: options, html: html)
-        // Each part is cut from the text as the one before it is done with; a part that ends
-        // inside a fenced code or HTML block runs on to the next cut. Each is parsed after the
-        // definitions it cites.
-        // (A text of one part has nothing to scan.)
-        let definitions = bytes.count > min(partSize, MarkdownChunks.firstPartSize) ? MarkdownDefinitions.scan(bytes) : nil
-        var cuts = MarkdownChunks.Cuts(bytes, size: partSize, parsesWhole: definitions == nil)
-        var start = 0
-        var end = cuts.next() ?? bytes.count
-        var lineOffset = 0
-        while true {
-          let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
-          // A part but the last ends with its line feed: its line count is its line ends.
-          let lines = ByteText.lineCount(part)
-          let whole = start == 0 && end == bytes.count
-          let prefix = whole ? MarkdownDefinitions.Prefix() : definitions?.prefix(citedIn: part, of: bytes) ?? MarkdownDefinitions.Prefix()
-          switch parts.convert(part, after: prefix, lines: lines, lineOffset: lineOffset, isLast: end == bytes.count) {
-          case .stopped: return  // cancelled, or libcmark-gfm failed
-          case .runsOn:
-            end = cuts.next() ?? bytes.count
-            continue
-          case .converted:
-            break
-          }
-          guard end < bytes.count else { break }
-          lineOffset += lines
-          start = end
-          end = cuts.next() ?? bytes.count
+      var parts = MarkdownParts(queue: queue, diagnostics: diagnostics, options: options, html: html)
+      switch source {
+      case .whole(let input):
+        Self.convert(input, into: &parts, partSize: partSize)
+      case .twice(let first, let again):
+        let look = MarkdownLookOver(reading: first)
+        if look.invalidUTF8 > 0 { diagnostics.addInvalidUTF8(look.invalidUTF8) }
+        lineTotal.value.store(look.lineCount, ordering: .releasing)
+        guard let read = again() else {
+          diagnostics.fail("could not read the input again")
+          parts.finish()
+          return
         }
-        parts.finish()
+        guard look.readsInParts else {
+          Self.convert(InputBytes(reading: read), into: &parts, partSize: partSize)
+          return
+        }
+        var buffer = MarkdownPartBuffer(reading: read, skipping: look.startsWithByteOrderMark ? 3 : 0)
+        defer { buffer.free() }
+        Self.convert(&buffer, into: &parts, partSize: partSize)
       }
     }
     if !DetachedThread.start(stackSize: 16 << 20, convert) {
@@ -73,6 +77,83 @@ struct MarkdownBlockStream: BlockStream {
       queue.removeLimit()
       convert()
     }
+  }
+
+  /// Converts a text read whole, part by part, each parsed after the definitions it cites.
+  private static func convert(_ input: InputBytes, into parts: inout MarkdownParts, partSize: Int) {
+    if let reason = input.cutShort {
+      parts.diagnostics.fail(reason)
+      parts.finish()
+      return
+    }
+    input.withBytes { bytes in
+      // Each part is cut from the text as the one before it is done with; a part that ends
+      // inside a fenced code or HTML block runs on to the next cut. Each is parsed after the
+      // definitions it cites. (A text of one part has nothing to scan.)
+      let definitions = bytes.count > min(partSize, MarkdownChunks.firstPartSize) ? MarkdownDefinitions.scan(bytes) : nil
+      var cuts = MarkdownChunks.Cuts(bytes, size: partSize, parsesWhole: definitions == nil)
+      var start = 0
+      var end = cuts.next() ?? bytes.count
+      var lineOffset = 0
+      while true {
+        let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        // A part but the last ends with its line feed: its line count is its line ends.
+        let lines = ByteText.lineCount(part)
+        let whole = start == 0 && end == bytes.count
+        let prefix =
+          whole ? MarkdownDefinitions.Prefix() : definitions?.prefix(citedIn: part, of: bytes) ?? MarkdownDefinitions.Prefix()
+        switch parts.convert(part, after: prefix, lines: lines, lineOffset: lineOffset, isLast: end == bytes.count) {
+        case .stopped: return  // cancelled, or libcmark-gfm failed
+        case .runsOn:
+          end = cuts.next() ?? bytes.count
+          continue
+        case .converted:
+          break
+        }
+        guard end < bytes.count else { break }
+        lineOffset += lines
+        start = end
+        end = cuts.next() ?? bytes.count
+      }
+      parts.finish()
+    }
+  }
+
+  /// Converts a text with no definitions read a part at a time: only the part under way, and
+  /// what the search for the next cut read past it, are held.
+  private static func convert(_ buffer: inout MarkdownPartBuffer, into parts: inout MarkdownParts, partSize: Int) {
+    var search = MarkdownChunks.CutSearch(size: partSize)
+    /// The next cut, or the end of the text (and `true`).
+    func nextCut() -> (offset: Int, isLast: Bool) {
+      while true {
+        switch search.next(in: buffer.bytes, from: buffer.base, isWhole: buffer.atEnd) {
+        case .cut(let offset): return (offset, false)
+        case .end: return (buffer.end, true)
+        case .needsMore: buffer.readMore()
+        }
+      }
+    }
+    var start = 0
+    var (end, isLast) = nextCut()
+    var lineOffset = 0
+    while true {
+      let part = buffer.bytes(start..<end)
+      let lines = ByteText.lineCount(part)
+      switch parts.convert(part, after: MarkdownDefinitions.Prefix(), lines: lines, lineOffset: lineOffset, isLast: isLast) {
+      case .stopped: return
+      case .runsOn:
+        (end, isLast) = nextCut()
+        continue
+      case .converted:
+        break
+      }
+      guard !isLast else { break }
+      lineOffset += lines
+      buffer.drop(before: end)
+      start = end
+      (end, isLast) = nextCut()
+    }
+    parts.finish()
   }
 
   mutating func nextBlock() -> Block? {
@@ -89,12 +170,18 @@ struct MarkdownBlockStream: BlockStream {
   /// The converter thread makes the blocks.
   var makesBlocksAhead: Bool { true }
 
+  /// The line count the converter found, once it has.
+  private var knownLineTotal: Int? {
+    let total = lineTotal.value.load(ordering: .acquiring)
+    return total > 0 ? total : nil
+  }
+
   /// The source lines of the blocks returned, out of the input's (counted once, when first
   /// asked: a scan for line ends, many bytes at a time).
   var progress: Double? {
     mutating get {
       if lastLine == Int.max { return 1 }
-      let lines = lineCount ?? input.withBytes { ByteText.lineCount($0) }
+      guard let lines = lineCount ?? input?.withBytes({ ByteText.lineCount($0) }) ?? knownLineTotal else { return 0 }
       lineCount = lines
       return min(Double(lastLine) / Double(lines), 1)
     }

@@ -36,28 +36,63 @@ enum MarkdownChunks {
   /// parsed before the rest of the text is looked at (but for its definitions).
   struct Cuts {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let size: Int
-    private var afterBlank = false
-    private var lineStart = 0
-    private var lastStart = 0
-    /// The size the part under way grows to: doubling from the first part's, up to `size`.
-    private var wanted: Int
+    private var search: CutSearch
 
     /// The cuts of `bytes` into parts of at least `size` bytes; none when the text is to be
     /// parsed whole.
     init(_ bytes: UnsafeBufferPointer<UInt8>, size: Int = partSize, parsesWhole: Bool) {
       self.bytes = bytes
-      self.size = size
-      wanted = min(size, MarkdownChunks.firstPartSize)
-      if bytes.count <= wanted || parsesWhole { lineStart = bytes.count }
+      search = CutSearch(size: size)
+      if bytes.count <= min(size, MarkdownChunks.firstPartSize) || parsesWhole { search.skip(to: bytes.count) }
     }
 
     /// The start of the next part, or `nil` when the last part runs to the end.
     mutating func next() -> Int? {
-      let count = bytes.count
-      while lineStart < count {
-        let lineEnd = ByteScan.firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? count
-        let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+      if case .cut(let start) = search.next(in: bytes, from: 0, isWhole: true) { return start }
+      return nil
+    }
+  }
+
+  /// The search for cuts, over a text read a buffer at a time (``MarkdownPartBuffer``): the
+  /// lines are looked at as far as the buffer holds them, and the search goes on where it
+  /// left off when more is read.
+  struct CutSearch {
+    private let size: Int
+    private var afterBlank = false
+    /// The text offset of the next line to look at.
+    private var lineStart = 0
+    private var lastStart = 0
+    /// The size the part under way grows to: doubling from the first part's, up to `size`.
+    private var wanted: Int
+
+    /// A search for parts of at least `size` bytes.
+    init(size: Int) {
+      self.size = size
+      wanted = min(size, MarkdownChunks.firstPartSize)
+    }
+
+    /// What the search found.
+    enum Found: Equatable {
+      /// The next part starts at this text offset.
+      case cut(Int)
+      /// The last part runs to the end of the text.
+      case end
+      /// The buffer ends inside a line: read more.
+      case needsMore
+    }
+
+    /// Looks no further than `offset`.
+    mutating func skip(to offset: Int) { lineStart = max(lineStart, offset) }
+
+    /// The next cut in `bytes`, which hold the text from offset `base` on (the whole rest of
+    /// it if `isWhole`).
+    mutating func next(in bytes: UnsafeBufferPointer<UInt8>, from base: Int, isWhole: Bool) -> Found {
+      let end = base + bytes.count
+      while lineStart < end {
+        let found = ByteScan.firstIndex(of: 0x0A, in: bytes, from: lineStart - base).map { $0 + base }
+        guard found != nil || isWhole else { return .needsMore }
+        let lineEnd = found ?? end
+        let line = UnsafeBufferPointer(rebasing: bytes[(lineStart - base)..<(lineEnd - base)])
         let start = lineStart
         lineStart = lineEnd + 1
         if ByteText.isBlank(line) {
@@ -69,10 +104,10 @@ enum MarkdownChunks {
         if cuts {
           lastStart = start
           wanted = min(wanted * 2, size)
-          return start
+          return .cut(start)
         }
       }
-      return nil
+      return isWhole ? .end : .needsMore
     }
   }
 

@@ -38,6 +38,20 @@ enum UTF8Validation {
     }
   }
 
+  /// The length of the sequence `bytes` end in that more bytes could complete (0 to 3): a
+  /// text read a buffer at a time counts the same as whole when each buffer's count leaves
+  /// it for the next.
+  static func incompleteTailLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    for back in 1...min(3, max(bytes.count, 1)) where back <= bytes.count {
+      let byte = bytes[bytes.count - back]
+      if byte < 0x80 { return 0 }
+      guard byte >= 0xC0 else { continue }  // a continuation byte: look further back
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+      return length > back ? back : 0
+    }
+    return 0
+  }
+
   /// Whether a run of non-ASCII bytes is well-formed UTF-8 (RFC 3629: no overlong form, no
   /// surrogate, nothing past U+10FFFF), checked sequence by sequence: the common case, a few
   /// comparisons a character, before the decoder counts what is wrong in a run that is not.

@@ -22,6 +22,26 @@ struct MarkdownPartsTests {
     return (blocks, stream.title)
   }
 
+  /// The same, read twice (``MarkdownLookOver``): looked over, then read again a part at a
+  /// time through buffers of at most `readSize` bytes; and the invalid UTF-8 counted.
+  static func streamedTwice(_ bytes: [UInt8], partSize: Int, readSize: Int = 1000) -> (
+    blocks: [Block], title: String?, invalidUTF8: Int
+  ) {
+    var adapter = MarkdownAdapter()
+    adapter.partSize = partSize
+    adapter.readsTwiceFrom = 0
+    @Sendable func reader() -> @Sendable (UnsafeMutableRawBufferPointer) -> Int {
+      let reader = MemoryReader(bytes)
+      return { buffer in reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(readSize))) }
+    }
+    let diagnostics = ReadDiagnostics()
+    var stream = adapter.blockStream(
+      reading: reader(), name: "t.md", diagnostics: diagnostics, inputSize: bytes.count, readingAgain: { reader() })
+    var blocks: [Block] = []
+    while let block = stream.nextBlock() { blocks.append(block) }
+    return (blocks, stream.title, diagnostics.invalidUTF8Count)
+  }
+
   /// The blocks and title of the text parsed whole, as a document; read as a stream in one
   /// part, the same.
   static func whole(_ bytes: [UInt8]) throws -> (blocks: [Block], title: String?) {
@@ -194,6 +214,39 @@ struct MarkdownPartsTests {
       let bytes = Array((String(repeating: "Para [x].\n\n", count: 50) + text).utf8)
       let parts = bytes.withUnsafeBufferPointer { MarkdownChunks.starts(in: $0, size: 1) }
       #expect(parts == [0], "\(text)")
+    }
+  }
+
+  @Test("read twice, a part at a time: the same blocks, title and invalid UTF-8 as whole")
+  func readTwice() throws {
+    var generator = SystemRandomNumberGenerator()
+    var texts = [
+      "\u{FEFF}# Title\n\nAfter a byte-order mark.\n\n" + String(repeating: "Para.\n\n", count: 200),
+      String(repeating: "Text é and 日本語 over buffers.\n\n", count: 300),
+      String(repeating: "Windows\r\nline ends.\r\n\r\n", count: 100),
+      String(repeating: "Para [x].\n\n", count: 100) + "[x]: /last\n",
+    ]
+    for _ in 0..<40 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...40, using: &generator) {
+        text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
+        text += String(repeating: "\n", count: Int.random(in: 0...2, using: &generator))
+      }
+      texts.append(text)
+    }
+    for text in texts {
+      var bytes = Array(text.utf8)
+      // Invalid UTF-8 where a buffer ends, and a sequence cut by one.
+      bytes.insert(contentsOf: [0xE6, 0x97], at: min(999, bytes.count))
+      bytes.insert(0xFF, at: bytes.count / 2)
+      let whole = try Self.whole(bytes)
+      let invalid = UTF8Validation.invalidSequenceCount(Array(bytes.dropFirst(ByteText.byteOrderMarkLength(bytes))))
+      for (size, readSize) in [(1, 1000), (64, 7), (400, 1 << 20)] {
+        let twice = Self.streamedTwice(bytes, partSize: size, readSize: readSize)
+        #expect(twice.blocks == whole.blocks, "parts of \(size), reads of \(readSize):\n\(text)")
+        #expect(twice.title == whole.title)
+        #expect(twice.invalidUTF8 == invalid)
+      }
     }
   }
 

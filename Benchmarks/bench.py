@@ -100,6 +100,19 @@ def main():
         pair("paginate readmes.md", size("real/readmes.md"), f"{p} --color never {r}/readmes.md",
              f"cmark -t commonmark --width 80 {r}/readmes.md", "cmark -t commonmark --width 80")
 
+    header("A 112 MB Markdown file (doc.md 14 times): its first page, and the whole")
+    big_md = os.path.join(CORPUS, "doc14.md")
+    if not os.path.exists(big_md):
+        with open(os.path.join(CORPUS, "doc.md"), "rb") as source:
+            text = source.read()
+        with open(big_md, "wb") as target:
+            for _ in range(14):
+                target.write(text)
+    pair("paginate --pages 1 doc14.md", size("doc14.md"), f"{p} --pages 1 {c}/doc14.md",
+         f"cmark -t commonmark --width 80 {c}/doc14.md | head -c 4096", "cmark | head -c 4096")
+    pair("paginate doc14.md", size("doc14.md"), f"{p} --color never {c}/doc14.md",
+         f"cmark -t commonmark --width 80 {c}/doc14.md", "cmark -t commonmark --width 80")
+
     header("Time to the first page")
     big = "huge.txt" if os.path.exists(os.path.join(CORPUS, "huge.txt")) else "prose.txt"
     pair(f"paginate {big} | head -c 4096", 0.004, f"{p} {c}/{big} | head -c 4096", f"pr -l 66 {c}/{big} | head -c 4096", "pr -l 66 | head -c 4096")

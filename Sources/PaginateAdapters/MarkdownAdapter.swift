@@ -106,9 +106,10 @@ extension MarkdownAdapter {
 // MARK: Incremental reading
 
 extension MarkdownAdapter: StreamingInputAdapter {
-  /// Blocks converted from libcmark's tree on a thread of their own while the layout takes
-  /// them: the parse needs the whole input, but the conversion of each top-level block runs
-  /// alongside the layout of the ones before it, and the first page needs only its own blocks.
+  /// Blocks converted on a thread of their own while the layout takes them: the input is read
+  /// whole, then parsed and converted a part of about a megabyte at a time, each part after
+  /// the definitions it cites (``MarkdownChunks``, ``MarkdownDefinitions``), alongside the
+  /// layout of the blocks before it; the first page needs only its own part.
   public func blockStream(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics

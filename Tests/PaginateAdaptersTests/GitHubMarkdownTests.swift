@@ -92,14 +92,15 @@ struct GitHubMarkdownTests {
       ])
   }
 
-  @Test("a footnote that cites itself is set once, the inner citation as its number")
+  @Test("a footnote that cites itself is set once, the inner citation as written")
   func selfCitingFootnote() throws {
     let document = try markdown("a[^x]\n\n[^x]: x cites[^x].\n")
     guard case .paragraph(let inlines) = document.blocks.first?.content, case .note(let note) = inlines.last else {
       Issue.record("no note: \(document.blocks)")
       return
     }
-    #expect(note.map(\.content) == [.paragraph([.text("x cites"), .text("[1]"), .text(".")])])
+    // As written, not as libcmark-gfm's number, which depends on what else was parsed with it.
+    #expect(note.map(\.content) == [.paragraph([.text("x cites"), .text("[^x]"), .text(".")])])
   }
 
   @Test("alerts: a quote opening with [!NOTE] and the like is a labelled box, in any case", arguments: [

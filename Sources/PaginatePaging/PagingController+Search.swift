@@ -39,10 +39,11 @@ extension PagingController {
     var wrapped = false
     let start = index
     let bounded = cache.isEndless || cache.reader.hasEarlierBlocks
+    var texts = PageTexts()
     while true {
       if bounded && abs(index - start) > Self.searchLimit { return nil }
       if let page = cache.page(at: index) {
-        let found = matches(of: pattern, on: page)
+        let found = matches(of: pattern, on: page, texts: &texts)
         if let match = forward ? found.first : found.last { return match }
         index += forward ? 1 : -1
       } else {
@@ -73,9 +74,10 @@ extension PagingController {
   ) -> MatchScan {
     guard let pattern = SearchPattern(query, options) else { return .notFound }
     var index = index
+    var texts = PageTexts()
     for _ in 0..<max(pageLimit, 1) {
       guard index >= 0, let page = cache.page(at: index) else { return .notFound }
-      let found = matches(of: pattern, on: page)
+      let found = matches(of: pattern, on: page, texts: &texts)
       if let match = forward ? found.first : found.last { return .found(match) }
       index += forward ? 1 : -1
     }
@@ -127,8 +129,9 @@ extension PagingController {
     guard n >= 1, let pattern = SearchPattern(query, options) else { return false }
     var seen = 0
     var index = 0
+    var texts = PageTexts()
     while let page = cache.page(at: index) {
-      let found = matches(of: pattern, on: page)
+      let found = matches(of: pattern, on: page, texts: &texts)
       if seen + found.count >= n {
         return jump(to: found[n - seen - 1].pageIndex, asTransition: asTransition, context: .isolated(isolation))
       }
@@ -147,13 +150,35 @@ extension PagingController {
   /// The matches that start on `page`: in its flowed text (which may run onto the next page)
   /// and in its notes.
   func matches(of pattern: SearchPattern, on page: Page) -> [TextMatch] {
+    var texts = PageTexts()
+    return matches(of: pattern, on: page, texts: &texts)
+  }
+
+  /// The folded text of the last page a search looked at: the next page's text, folded to
+  /// join a match that runs over the page end, is that page's own when the search gets there.
+  /// (Two are kept: a search backwards looks at a page and then the one before.)
+  struct PageTexts {
+    private var texts: [(index: Int, text: PageText)] = []
+
+    /// The text of `page`, folded with `options` (the same for every call).
+    mutating func text(of page: Page, options: FoldedText.Options) -> PageText {
+      if let kept = texts.first(where: { $0.index == page.index }) { return kept.text }
+      let folded = PageText(page, options: options)
+      if texts.count == 2 { texts.removeFirst() }
+      texts.append((page.index, folded))
+      return folded
+    }
+  }
+
+  /// ``matches(of:on:)``, with the folded text of the pages looked at before.
+  func matches(of pattern: SearchPattern, on page: Page, texts: inout PageTexts) -> [TextMatch] {
     let folding = pattern.folding
-    let here = PageText(page, options: folding)
+    let here = texts.text(of: page, options: folding)
     var text = here.flow
     let ownCount = text.count
     if ownCount > 0, let next = cache.page(at: page.index + 1) {
       // The next page's start, as far as a match begun here can reach.
-      let following = PageText(next, options: folding).flow
+      let following = texts.text(of: next, options: folding).flow
       if let first = following.scalars.first, first != 0x0A {
         var joined = FoldedText()
         joined.append(text, slot: 0)

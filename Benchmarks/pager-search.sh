@@ -12,6 +12,10 @@ runs="${2:-3}"
 work="$(mktemp -d)"
 socket="pager-search-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+if [ ! -f "$source" ]; then
+  echo "pager-search.sh: no $source (Benchmarks/run.sh --huge makes it)" >&2
+  exit 2
+fi
 head -c 200000000 "$source" > "$work/text.txt"
 printf '\n\nThe needle XQZWNEEDLE is here.\n' >> "$work/text.txt"
 
@@ -20,12 +24,20 @@ search() {  # command...
   local t=(tmux -L "$socket")
   "${t[@]}" kill-server 2>/dev/null || true
   "${t[@]}" new-session -d -s bench -x 100 -y 40 "$*" </dev/null
-  until "${t[@]}" capture-pane -t bench -p | grep -q .; do sleep 0.02; done
+  # The screen is captured whole before it is matched: with pipefail, `capture-pane | grep -q`
+  # fails whenever grep's early exit kills capture-pane with SIGPIPE.
+  until [[ -n "$("${t[@]}" capture-pane -t bench -p 2>/dev/null | tr -d ' \n')" ]]; do sleep 0.02; done
   sleep 0.5
   local start end
   start=$(date +%s%N)
   "${t[@]}" send-keys -t bench "/XQZWNEEDLE" Enter
-  until "${t[@]}" capture-pane -t bench -p | grep -q "XQZWNEEDLE is here"; do sleep 0.02; done
+  until [[ "$("${t[@]}" capture-pane -t bench -p 2>/dev/null)" == *"XQZWNEEDLE is here"* ]]; do
+    if (( $(date +%s%N) - start > 120000000000 )); then
+      echo "pager-search.sh: '$*' found nothing within 120 s" >&2
+      exit 1
+    fi
+    sleep 0.02
+  done
   end=$(date +%s%N)
   "${t[@]}" kill-server
   echo $(( (end - start) / 1000000 ))

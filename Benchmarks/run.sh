@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks paginate against fmt|pr, fold|pr, cmark and pandoc, side by side, on a generated
 # corpus and on real documents (make_real_corpus.py); prints medians, MB/s, peak memory and ratios, then raggedness against fmt, then
-# callgrind instruction counts (repeatable on a noisy machine) when valgrind is installed.
+# callgrind instruction counts (repeatable on a noisy machine) when valgrind is installed, then
+# the goals of issue 29 as one table (goals.py: the pager's figures need tmux and --huge).
 #
 #   Benchmarks/run.sh            the whole run (RUNS=5 alternating runs per pair)
 #   Benchmarks/run.sh --huge     also generate a 1 GB text for time to the first page
@@ -89,4 +90,7 @@ mkdir -p Benchmarks/results
       fi
     fi
   fi
+  echo
+  echo "## The goals of issue 29, measured in this run"
+  python3 Benchmarks/goals.py
 } | tee Benchmarks/results/latest.txt

@@ -44,7 +44,10 @@ struct MarkdownDefinitions {
 
   /// The groups, in the text's order.
   private(set) var groups: [Group] = []
-  /// The groups by the normalised labels of the lines that start with `[` in them.
+  /// The groups by the normalised labels of the lines that start with `[` in them, in the
+  /// text's order. (All of them, though the first definition of a label wins: the table
+  /// cells' definitions are found among the lines no block covers, which the copies of the
+  /// later ones must keep the same.)
   private var byLabel: [[UInt8]: [Int]] = [:]
   /// The groups that every part cites.
   private var alwaysCited: [Int] = []
@@ -82,20 +85,15 @@ struct MarkdownDefinitions {
   func prefix(citedIn part: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Prefix {
     guard !groups.isEmpty else { return Prefix() }
     var chosen = Set(alwaysCited)
-    var citesAll = false
     var toScan = [part]
-    while let scanned = toScan.popLast(), !citesAll {
+    while let scanned = toScan.popLast() {
       Self.forEachCitation(in: scanned) { label in
-        guard let label else {
-          citesAll = true
-          return
-        }
         for index in byLabel[label] ?? [] where chosen.insert(index).inserted {
           toScan.append(UnsafeBufferPointer(rebasing: text[groups[index].bytes]))
         }
       }
     }
-    let order = citesAll ? Array(groups.indices) : chosen.sorted()
+    let order = chosen.sorted()
     guard !order.isEmpty else { return Prefix() }
     var bytes: [UInt8] = []
     var lines: [Int] = []
@@ -119,9 +117,11 @@ struct MarkdownDefinitions {
   }
 
   /// Calls `body` with the normalised text of every pair of brackets in `bytes` with no bracket
-  /// inside (every label a reference can cite: `[label]`, `[text][label]`, `[^note]`), or
-  /// with `nil` for one outside ASCII, which could match any label once case folded.
-  static func forEachCitation(in bytes: UnsafeBufferPointer<UInt8>, _ body: ([UInt8]?) -> Void) {
+  /// inside (every label a reference can cite: `[label]`, `[text][label]`, `[^note]`) that
+  /// can match a label of ASCII (the others are cited by every part). Text outside ASCII can
+  /// only if Unicode's case folding makes it ASCII (`ß` is `ss`, `ﬁ` is `fi`): it is passed
+  /// folded so.
+  static func forEachCitation(in bytes: UnsafeBufferPointer<UInt8>, _ body: ([UInt8]) -> Void) {
     var index = 0
     while let open = ByteScan.firstIndex(of: UInt8(ascii: "["), in: bytes, from: index) {
       var end = open + 1
@@ -132,12 +132,36 @@ struct MarkdownDefinitions {
       index = end
       guard end < bytes.count, bytes[end] == UInt8(ascii: "]") else { continue }
       index = end + 1
-      body(normalized(UnsafeBufferPointer(rebasing: bytes[(open + 1)..<end])))
+      let content = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<end])
+      if let label = normalized(content) ?? foldedToASCII(content) { body(label) }
     }
   }
 
-  /// A label as CommonMark matches it, for ASCII: lower case, runs of white space as one
-  /// space, trimmed; `nil` with a byte outside ASCII.
+  /// The scalars outside ASCII that Unicode's full case folding (libcmark-gfm's, for labels)
+  /// turns into ASCII letters alone.
+  private static let foldsToASCII: [UInt32: String] = [
+    0xDF: "ss", 0x17F: "s", 0x1E9E: "ss", 0x212A: "k", 0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi",
+    0xFB04: "ffl", 0xFB05: "st", 0xFB06: "st",
+  ]
+
+  /// A label outside ASCII as a label of ASCII, when case folding makes it one; `nil` when it
+  /// cannot match a label of ASCII.
+  static func foldedToASCII(_ label: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    var ascii: [UInt8] = []
+    for scalar in String(decoding: label, as: UTF8.self).unicodeScalars {
+      if scalar.isASCII {
+        ascii.append(UInt8(scalar.value))
+      } else if let folded = foldsToASCII[scalar.value] {
+        ascii.append(contentsOf: folded.utf8)
+      } else {
+        return nil
+      }
+    }
+    return ascii.withUnsafeBufferPointer { normalized($0) }
+  }
+
+  /// A label as CommonMark matches it, for ASCII: lower case, runs of spaces, tabs and line
+  /// ends as one space, trimmed; `nil` with a byte outside ASCII.
   static func normalized(_ label: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
     var result: [UInt8] = []
     result.reserveCapacity(label.count)

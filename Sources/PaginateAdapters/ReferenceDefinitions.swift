@@ -87,6 +87,10 @@ struct ReferenceDefinitions {
 
   /// A label as CommonMark matches it: case folded, runs of white space as one space, trimmed.
   static func normalized(_ label: ArraySlice<UInt8>) -> String {
-    String(decoding: label, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    // ASCII, nearly every label, byte by byte; other text by characters.
+    if let ascii = label.withContiguousStorageIfAvailable({ MarkdownDefinitions.normalized($0) }) ?? nil {
+      return String(decoding: ascii, as: UTF8.self)
+    }
+    return String(decoding: label, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
   }
 }

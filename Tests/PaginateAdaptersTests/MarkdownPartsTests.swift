@@ -78,6 +78,8 @@ struct MarkdownPartsTests {
     "[^n]: A note with [the site] in it.\n\n    Its second paragraph.\n",
     "[^n]: A second definition of the note, which the first one wins over.\n",
     "[two]: /second-two-loses\n",
+    "[the site]: /second-site-loses\n\nSee [fake] and [paren].\n",
+    "[fake]: /url 'a title that runs on\n\n[fake]: /the-real-one\n[paren]: /a(b)c \"t\" trailing\n\n[paren]: </p q>\n",
     "Cites [^m] before its definition.\n\n[^m]: The later note.\n",
     "| a | b |\n|---|---|\n| [the site] | [two] |\n",
     "[![badge](b.svg)](https://ci) a paragraph that starts with a link\n",
@@ -89,6 +91,8 @@ struct MarkdownPartsTests {
     "- [Topic]: what it covers, a list item\n- [Other][three]: another\n",
     "<details>\n  <pre>[html]: /in-an-html-block</pre>\n</details>\n",
     "```text\n[0]: 42,\n\n[fenced]: /code-at-the-margin\n```\n",
+    "Case folded: [Straße], [ﬁle], [🚀 Launch] and [Ünïcode] cite.\n",
+    "[STRASSE]: /strasse\n[FILE]: /file\n[🚀 launch]: /rocket\n[ünïcode]: /unicode\n",
     "<!--\n\n[commented-out]: /in-a-comment\n-->\n",
     "[commented]: /a-definition\n<!-- a comment on one line -->\n[after-comment]: /another\n",
   ]

@@ -1,3 +1,4 @@
+@_spi(Platform) import PaginateSystem
 public import PaginateModel
 
 /// Reads plain text: paragraphs split at blank lines and reflowed, indented lines kept verbatim.
@@ -79,22 +80,34 @@ struct PlainTextBuilder: Sendable {
 
   /// `text` in parts of at most ``verbatimLineLimit`` lines, each with its count of lines.
   static func verbatimParts(of text: String) -> [(text: Substring, lineCount: Int)] {
-    var parts: [(text: Substring, lineCount: Int)] = []
-    var start = text.utf8.startIndex
-    var lines = 1
-    var index = start
-    let utf8 = text.utf8
-    while let newline = utf8[index...].firstIndex(of: 0x0A) {
-      if lines == verbatimLineLimit {
-        parts.append((Substring(utf8[start..<newline]), lines))
-        start = utf8.index(after: newline)
-        lines = 1
-      } else {
-        lines += 1
+    // The line feeds are found by memchr in the string's bytes (a code block of a README is
+    // looked at here, every one); the parts are cut at byte offsets.
+    var text = text
+    var cuts: [(end: Int, lines: Int)] = []
+    var lastLines = 1
+    text.withUTF8 { bytes in
+      var lines = 1
+      var position = 0
+      while let newline = ByteScan.firstIndex(of: 0x0A, in: bytes, from: position) {
+        if lines == verbatimLineLimit {
+          cuts.append((newline, lines))
+          lines = 1
+        } else {
+          lines += 1
+        }
+        position = newline + 1
       }
-      index = utf8.index(after: newline)
+      lastLines = lines
     }
-    parts.append((Substring(utf8[start...]), lines))
+    let utf8 = text.utf8
+    var parts: [(text: Substring, lineCount: Int)] = []
+    var start = utf8.startIndex
+    for cut in cuts {
+      let end = utf8.index(utf8.startIndex, offsetBy: cut.end)
+      parts.append((Substring(utf8[start..<end]), cut.lines))
+      start = utf8.index(after: end)
+    }
+    parts.append((Substring(utf8[start...]), lastLines))
     return parts
   }
   /// Whether the bytes fed since ``takeSawNonASCII()`` last reset it held a byte of 0x80 or

@@ -61,13 +61,18 @@ struct ParagraphText {
   /// The backquotes that mark a code span in the text: one, or as many more than the longest
   /// run inside it as Markdown would need (`` `a`b` `` is ``` ``a`b`` ```).
   static func backquotes(around code: String) -> String {
-    var longest = 0
-    var run = 0
-    for byte in code.utf8 {
-      run = byte == UInt8(ascii: "`") ? run + 1 : 0
-      longest = max(longest, run)
+    func longestRun(_ bytes: some Sequence<UInt8>) -> Int {
+      var longest = 0
+      var run = 0
+      for byte in bytes {
+        run = byte == UInt8(ascii: "`") ? run + 1 : 0
+        longest = max(longest, run)
+      }
+      return longest
     }
-    return String(repeating: "`", count: longest + 1)
+    // The bytes where the string keeps them, when it does (a native string always).
+    let longest = code.utf8.withContiguousStorageIfAvailable { longestRun($0) } ?? longestRun(code.utf8)
+    return longest == 0 ? "`" : String(repeating: "`", count: longest + 1)
   }
 
   /// About the bytes the inlines flatten to (the text, and a few for each link's note marker

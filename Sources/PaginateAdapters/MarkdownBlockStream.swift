@@ -68,7 +68,7 @@ struct MarkdownBlockStream: BlockStream {
           return
         }
         var buffer = MarkdownPartBuffer(reading: read, skipping: look.startsWithByteOrderMark ? 3 : 0)
-        defer { buffer.free() }
+        defer { buffer.deallocate() }
         Self.convert(&buffer, into: &parts, partSize: partSize)
       }
     }

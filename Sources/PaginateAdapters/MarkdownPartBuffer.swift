@@ -6,7 +6,7 @@ import PaginateSystem
 ///
 /// Offsets are the text's (after a byte-order mark).
 ///
-/// Safety: it owns its memory (freed by ``free()``, which its one user calls when done), and
+/// Safety: it owns its memory (freed by ``deallocate()``, which its one user calls when done), and
 /// is used by one thread.
 struct MarkdownPartBuffer {
   private let read: (UnsafeMutableRawBufferPointer) -> Int
@@ -28,7 +28,7 @@ struct MarkdownPartBuffer {
   }
 
   /// Frees the memory.
-  mutating func free() {
+  mutating func deallocate() {
     SystemMemory.free(storage)
     storage = nil
     capacity = 0

@@ -108,7 +108,7 @@ extension MarkdownAdapter {
 extension MarkdownAdapter: StreamingInputAdapter {
   /// Blocks converted on a thread of their own while the layout takes them: the input is read
   /// whole, then parsed and converted a part of about a megabyte at a time, each part after
-  /// the definitions it cites (``MarkdownChunks``, ``MarkdownDefinitions``), alongside the
+  /// the definitions it cites (`MarkdownChunks`, `MarkdownDefinitions`), alongside the
   /// layout of the blocks before it; the first page needs only its own part.
   public func blockStream(
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
@@ -123,7 +123,7 @@ extension MarkdownAdapter: StreamingInputAdapter {
     return stream
   }
 
-  /// A large input (``readsTwiceFrom``) is read twice: looked over first, a buffer at a time,
+  /// A large input (4 MB or more) is read twice: looked over first, a buffer at a time,
   /// for definitions (which apply to the whole text), its lines and its invalid UTF-8; then,
   /// without definitions, read again and converted a part at a time, so that memory holds a
   /// part and not the text, or else read again whole.

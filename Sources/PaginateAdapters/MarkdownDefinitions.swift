@@ -74,9 +74,6 @@ struct MarkdownDefinitions {
     return definitions
   }
 
-  /// Whether the text has no definitions to copy.
-  var isEmpty: Bool { groups.isEmpty }
-
   /// The lines a part of `text` is to be parsed after: the groups that `part` cites, and those
   /// they cite in turn, in the text's order, a blank line after each, and a thematic break and
   /// a blank line to close them (a group may leave a list open that an indented first line

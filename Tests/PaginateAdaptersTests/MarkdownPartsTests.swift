@@ -218,6 +218,12 @@ struct MarkdownPartsTests {
       let bytes = Array((String(repeating: "Para [x].\n\n", count: 50) + text).utf8)
       let parts = bytes.withUnsafeBufferPointer { MarkdownChunks.starts(in: $0, size: 1) }
       #expect(parts == [0], "\(text)")
+      // The scan gives up in the piece, after the 100 lines of paragraphs before it.
+      let line = bytes.withUnsafeBufferPointer { buffer in
+        var scanner = MarkdownDefinitions.Scanner(text: buffer)
+        return scanner.run() ? nil : scanner.gaveUpAt
+      }
+      #expect((line ?? 0) > 100, "\(text)")
     }
   }
 

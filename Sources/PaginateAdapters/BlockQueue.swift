@@ -55,6 +55,9 @@ final class BlockQueue: Sendable {
   }
 
   /// Lets the producer run to the end without waiting, for when it runs on the consumer's thread.
+  /// Whether the consumer has gone (``cancel()``).
+  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
   func removeLimit() {
     state.withLock { $0.limit = .max }
   }

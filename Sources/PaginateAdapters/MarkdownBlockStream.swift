@@ -55,7 +55,8 @@ struct MarkdownBlockStream: BlockStream {
       case .whole(let input):
         Self.convert(input, into: &parts, partSize: partSize)
       case .twice(let first, let again):
-        let look = MarkdownLookOver(reading: first)
+        let look = MarkdownLookOver(reading: first, isCancelled: { queue.isCancelled })
+        guard !look.wasCancelled else { return }
         if look.invalidUTF8 > 0 { diagnostics.addInvalidUTF8(look.invalidUTF8) }
         lineTotal.value.store(look.lineCount, ordering: .releasing)
         guard let read = again() else {

@@ -22,8 +22,12 @@ struct MarkdownLookOver {
   /// The size of the buffer read into.
   static let bufferSize = 1 << 20
 
-  /// Reads all of `read`.
-  init(reading read: (UnsafeMutableRawBufferPointer) -> Int) {
+  /// Whether the reading stopped before the end because `isCancelled` said so.
+  private(set) var wasCancelled = false
+
+  /// Reads all of `read`, or up to the buffer after which `isCancelled` is true (a layout that
+  /// stopped reading: an app's reader dropped at its first page).
+  init(reading read: (UnsafeMutableRawBufferPointer) -> Int, isCancelled: () -> Bool = { false }) {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 16)
     defer { buffer.deallocate() }
     // The start of a UTF-8 sequence left incomplete at the end of the last buffer, moved to
@@ -31,6 +35,10 @@ struct MarkdownLookOver {
     var carried = 0
     var first = true
     while true {
+      if isCancelled() {
+        wasCancelled = true
+        return
+      }
       let filled = read(UnsafeMutableRawBufferPointer(rebasing: buffer[carried...]))
       let bytes = UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: carried + max(filled, 0))
       guard filled > 0 else {

@@ -1,5 +1,6 @@
 import Foundation
 import PaginateModel
+import Synchronization
 import Testing
 
 @testable import PaginateAdapters
@@ -258,6 +259,39 @@ struct MarkdownPartsTests {
         #expect(twice.invalidUTF8 == invalid)
       }
     }
+  }
+
+  @Test("read twice: a stream dropped while the text is looked over stops reading it")
+  func droppedWhileLookingOver() async throws {
+    let reads = Mutex(0)
+    let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1000) + [0x0A, 0x0A]
+    // 10 MB, a kilobyte a millisecond: ten seconds to read through, were it not stopped.
+    let read: @Sendable (UnsafeMutableRawBufferPointer) -> Int = { buffer in
+      let count = reads.withLock { count in
+        count += 1
+        return count
+      }
+      guard count <= 10_000 else { return 0 }
+      usleep(1000)
+      let length = min(buffer.count, chunk.count)
+      buffer.copyBytes(from: chunk[..<length])
+      return length
+    }
+    var adapter = MarkdownAdapter()
+    adapter.readsTwiceFrom = 0
+    do {
+      _ = adapter.blockStream(
+        reading: read, name: "t.md", diagnostics: ReadDiagnostics(), inputSize: 10_020_000, readingAgain: { read })
+    }
+    // The stream is gone: its converter stops at its next buffer.
+    var last = -1
+    while true {
+      try await Task.sleep(for: .milliseconds(100))
+      let now = reads.withLock { $0 }
+      if now == last { break }
+      last = now
+    }
+    #expect(last < 5_000)
   }
 
   @Test("cuts come only after a blank line, before a line at the margin that is no list item or quote")

@@ -336,16 +336,26 @@ struct BlockLayout {
       result.reserveCapacity(bytes.count + 4 * tabWidth)
       var column = 0
       // A tab is a cluster of its own (a control character): the column is the sum of the
-      // widths of the clusters before it.
-      DisplayWidth.forEachCluster(in: bytes) { range, width in
-        if range.count == 1 && bytes[range.lowerBound] == 0x09 {
-          let spaces = tabWidth - column % tabWidth
-          result.append(contentsOf: repeatElement(0x20, count: spaces))
-          column += spaces
+      // widths of the clusters before it. The text between two tabs is copied at once when it
+      // is printable ASCII (a cell a byte), else cluster by cluster.
+      var position = 0
+      while position <= bytes.count {
+        let tab = ByteScan.firstIndex(of: 0x09, in: bytes, from: position) ?? bytes.count
+        let segment = UnsafeBufferPointer(rebasing: bytes[position..<tab])
+        if VisibleControls.firstNonPrintableASCII(in: segment, from: 0) == segment.count {
+          result.append(contentsOf: segment)
+          column += segment.count
         } else {
-          result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
-          column += width
+          DisplayWidth.forEachCluster(in: segment) { range, width in
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: segment[range]))
+            column += width
+          }
         }
+        guard tab < bytes.count else { break }
+        let spaces = tabWidth - column % tabWidth
+        result.append(contentsOf: repeatElement(0x20, count: spaces))
+        column += spaces
+        position = tab + 1
       }
       return String(decoding: result, as: UTF8.self)
     }

@@ -26,7 +26,7 @@ echo "== corpus"
 python3 Benchmarks/make_corpus.py "$@"
 python3 Benchmarks/make_real_corpus.py
 echo "== release build"
-swift build -c release --product paginate 2>&1 | tail -1
+swift build -c release --static-swift-stdlib --product paginate 2>&1 | tail -1
 mkdir -p Benchmarks/results
 
 {

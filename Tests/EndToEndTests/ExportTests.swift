@@ -109,7 +109,12 @@ struct ExportTests {
     process.arguments = ["export", "-o", output.path, input.path]
     process.standardError = FileHandle.nullDevice
     try process.run()
-    Thread.sleep(forTimeInterval: 0.5)
+    // The signal comes while the export is under way: once its temporary file is there (a
+    // release build exports these 10 MB in well under half a second, so no fixed wait will do).
+    let deadline = Date().addingTimeInterval(20)
+    func outputAppeared() -> Bool { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).count > 1 }
+    while process.isRunning && Date() < deadline && !outputAppeared() { usleep(500) }
+    try #require(process.isRunning, "the export ended before its output appeared")
     // (SIGINT would do as well from a shell; a test runner may start children with it ignored.)
     kill(process.processIdentifier, signal)
     process.waitUntilExit()

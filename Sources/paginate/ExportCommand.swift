@@ -96,10 +96,17 @@ struct ExportCommand: ParsableCommand {
     Diagnostics.orFail { () throws(AtomicFile.Failure) in try sink.finish() }
   }
 
-  /// A fresh random value for the HTML file's script nonce.
+  /// A fresh random value for the HTML file's script nonce: 128 bits, as 32 hexadecimal digits
+  /// (two a byte, a leading zero kept).
   static func nonce() -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }.joined()
+    let digits = Array("0123456789abcdef".utf8)
+    var bytes: [UInt8] = []
+    for _ in 0..<16 {
+      let byte = UInt8.random(in: 0...255, using: &generator)
+      bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -66,6 +66,15 @@ struct ExportTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let html = try Executable.run(["export", "--format", "html", "-o", "-", "SampleDocs/minimal.json"])
     #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
+    // The script's nonce: 128 bits, 32 hexadecimal digits, fresh each time.
+    func nonce(_ text: String) -> String? {
+      guard let start = text.range(of: "<script nonce=\"")?.upperBound else { return nil }
+      return String(text[start...].prefix { $0 != "\"" })
+    }
+    let again = try Executable.run(["export", "--format", "html", "-o", "-", "SampleDocs/minimal.json"])
+    let first = try #require(nonce(html.stdout))
+    #expect(first.count == 32 && first.allSatisfy(\.isHexDigit))
+    #expect(nonce(again.stdout) != first)
     let unknown = try Executable.run(["export", "-o", folder.appendingPathComponent("x.pdf").path, "SampleDocs/minimal.json"])
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("Cannot tell the format of"))

@@ -105,11 +105,14 @@ struct AtomicFile {
     if isUnnamed && failure == nil {
       // Named for the moment between the link and the rename (a link cannot replace a file).
       let name = "\(folder)/.paginate-\(CurrentProcess.id)-\(UInt32.random(in: 0...UInt32.max))"
+      // Registered before it exists: a signal between the link and the registration would
+      // leave the name behind (one before the link unlinks nothing).
+      TemporaryFile.register(name)
       do {
         try FileSystem.link(descriptor, as: name)
         temporary = name
-        TemporaryFile.register(name)
       } catch {
+        TemporaryFile.unregister()
         failure = error
       }
     }

@@ -32,12 +32,6 @@ public struct SourceRange: Sendable, Hashable {
 
   /// Whether the range includes `line`.
   public func contains(line: Int) -> Bool { lines.contains(line) }
-
-  /// The range `lines` lines further down: the lines of a part of a text, parsed on its own,
-  /// counted from the start of the whole.
-  package func shifted(by lines: Int) -> SourceRange {
-    SourceRange(firstLine: firstLine + lines, lastLine: lastLine + lines)
-  }
 }
 
 extension SourceRange: CustomStringConvertible {

@@ -111,23 +111,35 @@ enum MarkdownChunks {
     }
   }
 
-  /// Whether a line after a blank one starts a block that cannot belong to what came before.
+  /// Whether a line after a blank one starts a block that cannot belong to what came before:
+  /// not white space (indented code, a list item's text), `>`, nor a list marker.
   static func startsAfresh(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = line.first else { return false }
     switch first {
-    case 0x20, 0x09, UInt8(ascii: ">"):
-      return false
-    case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
-      // A bullet list marker: the character, then white space or the line's end.
-      return line.count > 1 && !ByteText.isWhitespace(line[1])
-    case UInt8(ascii: "0")...UInt8(ascii: "9"):
-      // An ordered list marker: up to nine digits, `.` or `)`, then white space or the end.
-      var index = 0
-      while index < line.count && index < 10 && line[index] >= 0x30 && line[index] <= 0x39 { index += 1 }
-      guard index < line.count, line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")") else { return true }
-      return index + 1 < line.count && !ByteText.isWhitespace(line[index + 1])
-    default:
-      return true
+    case 0x20, 0x09, UInt8(ascii: ">"): return false
+    default: return listMarkerLength(in: line, at: 0) == nil
     }
+  }
+
+  /// The length of the list marker at `index` of `line`, as CommonMark reads one: `-`, `*` or
+  /// `+`, or one to nine digits and `.` or `)`, then white space or the line's end; `nil` when
+  /// there is none there.
+  static func listMarkerLength(in line: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    guard index < line.count else { return nil }
+    var end = index
+    switch line[index] {
+    case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+      end += 1
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      while end < line.count && end - index < 10 && line[end] >= 0x30 && line[end] <= 0x39 { end += 1 }
+      guard end - index <= 9, end < line.count, line[end] == UInt8(ascii: ".") || line[end] == UInt8(ascii: ")") else {
+        return nil
+      }
+      end += 1
+    default:
+      return nil
+    }
+    guard end == line.count || ByteText.isWhitespace(line[end]) else { return nil }
+    return end - index
   }
 }

@@ -22,7 +22,8 @@ extension MarkdownDefinitions {
 
     /// The block at the margin that the line being read is in.
     private enum OpenBlock {
-      case none
+      /// None: paragraphs, headings, lists and quotes, which the scan follows line by line.
+      case noBlock
       /// A fence of `count` (at least three) of `mark` (a backtick or a tilde).
       case fence(mark: UInt8, count: Int)
       /// An HTML block that ends on the line that holds `end` (lower case).
@@ -35,7 +36,7 @@ extension MarkdownDefinitions {
       var runsOnPastBlankLines: Bool {
         switch self {
         case .fence, .html: true
-        case .none, .htmlToBlank: false
+        case .noBlock, .htmlToBlank: false
         }
       }
     }
@@ -67,7 +68,7 @@ extension MarkdownDefinitions {
         guard carriageReturn + 1 < text.count, text[carriageReturn + 1] == 0x0A else { return false }
         position = carriageReturn + 1
       }
-      var block = OpenBlock.none
+      var block = OpenBlock.noBlock
       // The columns of white space before the line that opened `block`.
       var blockIndent = 0
       // Whether the line comes at the start of a block: first, after a blank line or a heading.
@@ -89,7 +90,7 @@ extension MarkdownDefinitions {
           // one opened further in may be a list item's, which a line less indented ends.
           if Self.closesFence(line, mark: mark, count: count) {
             if Self.indentation(line).columns < blockIndent { return false }
-            block = .none
+            block = .noBlock
           } else if blockIndent > 0 && Self.mightStartDefinition(line) {
             return false
           }
@@ -98,13 +99,13 @@ extension MarkdownDefinitions {
           continue
         case .html(let end):
           if blockIndent > 0 && Self.mightStartDefinition(line) { return false }
-          if Self.contains(end, in: line) { block = .none }
+          if Self.contains(end, in: line) { block = .noBlock }
           afresh = false
           inParagraph = false
           continue
         case .htmlToBlank(let certain):
           if ByteText.isBlank(line) {
-            block = .none
+            block = .noBlock
             afresh = true
           } else if Self.mightStartDefinition(line) || (!certain && Self.opening(line, afresh: false)?.runsOnPastBlankLines == true) {
             // A definition's line inside such a block is its text if it is HTML; so is a fence
@@ -112,7 +113,7 @@ extension MarkdownDefinitions {
             return false
           }
           continue
-        case .none:
+        case .noBlock:
           break
         }
         if ByteText.isBlank(line) {
@@ -237,15 +238,8 @@ extension MarkdownDefinitions {
         let byte = line[index]
         if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") {
           index += 1
-        } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+"),
-          index + 1 < line.count, line[index + 1] == 0x20 || line[index + 1] == 0x09
-        {
-          index += 2
-        } else if byte >= 0x30 && byte <= 0x39 {
-          var end = index
-          while end < line.count && line[end] >= 0x30 && line[end] <= 0x39 { end += 1 }
-          guard end < line.count, line[end] == UInt8(ascii: ".") || line[end] == UInt8(ascii: ")") else { break }
-          index = end + 1
+        } else if let marker = MarkdownChunks.listMarkerLength(in: line, at: index) {
+          index += marker
         } else {
           break
         }
@@ -319,16 +313,14 @@ extension MarkdownDefinitions {
     }
 
     /// Whether a line (its white space skipped) starts as a paragraph's text: a letter, a
-    /// character outside ASCII, a digit that starts no list item, or a quote, parenthesis, `!`,
-    /// `[` or backtick.
+    /// character outside ASCII, a digit that starts no list marker, or a quote, parenthesis,
+    /// `!`, `[` or backtick.
     static func startsText(_ rest: UnsafeBufferPointer<UInt8>) -> Bool {
       guard let first = rest.first else { return false }
       if isLetter(first) || first >= 0x80 { return true }
       switch first {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        var end = 0
-        while end < rest.count && rest[end] >= 0x30 && rest[end] <= 0x39 { end += 1 }
-        return end >= rest.count || (rest[end] != UInt8(ascii: ".") && rest[end] != UInt8(ascii: ")"))
+        return MarkdownChunks.listMarkerLength(in: rest, at: 0) == nil
       case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: "!"), UInt8(ascii: "["), UInt8(ascii: "`"):
         return true
       default:

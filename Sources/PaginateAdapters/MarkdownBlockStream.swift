@@ -58,6 +58,7 @@ struct MarkdownBlockStream: BlockStream {
         let look = MarkdownLookOver(reading: first, isCancelled: { queue.isCancelled })
         guard !look.wasCancelled else { return }
         if look.invalidUTF8 > 0 { diagnostics.addInvalidUTF8(look.invalidUTF8) }
+        parts.textIsWellFormed = look.invalidUTF8 == 0
         lineTotal.value.store(look.lineCount, ordering: .releasing)
         guard let read = again() else {
           diagnostics.fail("could not read the input again")
@@ -68,9 +69,9 @@ struct MarkdownBlockStream: BlockStream {
           Self.convert(InputBytes(reading: read), into: &parts, partSize: partSize)
           return
         }
-        var buffer = MarkdownPartBuffer(reading: read, skipping: look.startsWithByteOrderMark ? 3 : 0)
+        var buffer = MarkdownPartBuffer(reading: read, skipping: look.startsWithByteOrderMark ? 3 : 0, partSize: partSize)
         defer { buffer.deallocate() }
-        Self.convert(&buffer, into: &parts, partSize: partSize)
+        Self.convert(&buffer, into: &parts)
       }
     }
     if !DetachedThread.start(stackSize: 16 << 20, convert) {
@@ -88,71 +89,37 @@ struct MarkdownBlockStream: BlockStream {
       return
     }
     input.withBytes { bytes in
-      // Each part is cut from the text as the one before it is done with; a part that ends
-      // inside a fenced code or HTML block runs on to the next cut. Each is parsed after the
-      // definitions it cites. (A text of one part has nothing to scan.)
-      let definitions = bytes.count > min(partSize, MarkdownChunks.firstPartSize) ? MarkdownDefinitions.scan(bytes) : nil
-      var cuts = MarkdownChunks.Cuts(bytes, size: partSize, parsesWhole: definitions == nil)
-      var start = 0
-      var end = cuts.next() ?? bytes.count
-      var lineOffset = 0
-      while true {
-        let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        // A part but the last ends with its line feed: its line count is its line ends.
-        let lines = ByteText.lineCount(part)
-        let whole = start == 0 && end == bytes.count
-        let prefix =
-          whole ? MarkdownDefinitions.Prefix() : definitions?.prefix(citedIn: part, of: bytes) ?? MarkdownDefinitions.Prefix()
-        switch parts.convert(part, after: prefix, lines: lines, lineOffset: lineOffset, isLast: end == bytes.count) {
-        case .stopped: return  // cancelled, or libcmark-gfm failed
-        case .runsOn:
-          end = cuts.next() ?? bytes.count
-          continue
-        case .converted:
-          break
-        }
-        guard end < bytes.count else { break }
-        lineOffset += lines
-        start = end
-        end = cuts.next() ?? bytes.count
-      }
-      parts.finish()
+      var text = WholeText(bytes, partSize: partSize)
+      convert(&text, into: &parts)
     }
   }
 
-  /// Converts a text with no definitions read a part at a time: only the part under way, and
-  /// what the search for the next cut read past it, are held.
-  private static func convert(_ buffer: inout MarkdownPartBuffer, into parts: inout MarkdownParts, partSize: Int) {
-    var search = MarkdownChunks.CutSearch(size: partSize)
-    /// The next cut, or the end of the text (and `true`).
-    func nextCut() -> (offset: Int, isLast: Bool) {
-      while true {
-        switch search.next(in: buffer.bytes, from: buffer.base, isWhole: buffer.atEnd) {
-        case .cut(let offset): return (offset, false)
-        case .end: return (buffer.end, true)
-        case .needsMore: buffer.readMore()
-        }
-      }
-    }
+  /// Converts the parts of `source` one after another: each is cut from the text as the one
+  /// before it is done with, and parsed after the definitions it cites; a part that ends inside
+  /// a fenced code or HTML block runs on to the next cut.
+  private static func convert(_ source: inout some MarkdownPartSource, into parts: inout MarkdownParts) {
     var start = 0
-    var (end, isLast) = nextCut()
+    var (end, isLast) = source.nextCut()
     var lineOffset = 0
     while true {
-      let part = buffer.bytes(start..<end)
+      let part = source.bytes(start..<end)
+      // A part but the last ends with its line feed: its line count is its line ends.
       let lines = ByteText.lineCount(part)
-      switch parts.convert(part, after: MarkdownDefinitions.Prefix(), lines: lines, lineOffset: lineOffset, isLast: isLast) {
-      case .stopped: return
+      // A text of one part cites nothing outside it.
+      let prefix = start == 0 && isLast ? MarkdownDefinitions.Prefix() : source.prefix(citedIn: part)
+      switch parts.convert(part, after: prefix, lines: lines, lineOffset: lineOffset, isLast: isLast) {
+      case .stopped: return  // cancelled, or libcmark-gfm failed
       case .runsOn:
-        (end, isLast) = nextCut()
+        (end, isLast) = source.nextCut()
         continue
       case .converted:
         break
       }
       guard !isLast else { break }
       lineOffset += lines
-      buffer.drop(before: end)
+      source.drop(before: end)
       start = end
-      (end, isLast) = nextCut()
+      (end, isLast) = source.nextCut()
     }
     parts.finish()
   }
@@ -198,6 +165,9 @@ private struct MarkdownParts {
   let diagnostics: ReadDiagnostics
   let options: Int32
   let html: HTMLHandling
+  /// Whether the whole text is known to be well-formed UTF-8 (looked over before): no part is
+  /// checked again.
+  var textIsWellFormed = false
   private var titleSet = false
   private var waiting: [Block] = []
 
@@ -243,7 +213,8 @@ private struct MarkdownParts {
     CmarkArena.withArena {
       // libcmark-gfm's own check of the UTF-8 (a tenth of its parse of READMEs) only where
       // the text needs it: a check sixteen bytes at a time finds most parts well-formed.
-      let parseOptions = UTF8Validation.invalidSequenceCount(source) == 0 ? options & ~CMARK_OPT_VALIDATE_UTF8 : options
+      let wellFormed = textIsWellFormed || UTF8Validation.invalidSequenceCount(source) == 0
+      let parseOptions = wellFormed ? options & ~CMARK_OPT_VALIDATE_UTF8 : options
       guard let document = CmarkDocument.parse(source, options: parseOptions) else {
         finish()
         return .stopped
@@ -321,4 +292,46 @@ private struct MarkdownParts {
     waiting = []
     queue.finish()
   }
+}
+
+/// A Markdown text as the converter takes it, a part at a time.
+protocol MarkdownPartSource {
+  /// Where the part under way ends, a cut or the end of the text, and whether it is the last.
+  mutating func nextCut() -> (end: Int, isLast: Bool)
+  /// The bytes of text offsets `range`, which begins where the part under way does.
+  func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8>
+  /// The definitions `part` is to be parsed after (see ``MarkdownDefinitions``).
+  func prefix(citedIn part: UnsafeBufferPointer<UInt8>) -> MarkdownDefinitions.Prefix
+  /// Tells that the text before `offset` is converted.
+  mutating func drop(before offset: Int)
+}
+
+/// A text held whole: cut after a scan of its definitions (see ``MarkdownChunks``), a text whose
+/// definitions the scan cannot be sure of in one part.
+private struct WholeText: MarkdownPartSource {
+  let text: UnsafeBufferPointer<UInt8>
+  let definitions: MarkdownDefinitions?
+  var cuts: MarkdownChunks.Cuts
+
+  init(_ text: UnsafeBufferPointer<UInt8>, partSize: Int) {
+    self.text = text
+    // (A text of one part has nothing to scan.)
+    definitions = text.count > min(partSize, MarkdownChunks.firstPartSize) ? MarkdownDefinitions.scan(text) : nil
+    cuts = MarkdownChunks.Cuts(text, size: partSize, parsesWhole: definitions == nil)
+  }
+
+  mutating func nextCut() -> (end: Int, isLast: Bool) {
+    cuts.next().map { ($0, false) } ?? (text.count, true)
+  }
+
+  func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: text[range])
+  }
+
+  func prefix(citedIn part: UnsafeBufferPointer<UInt8>) -> MarkdownDefinitions.Prefix {
+    definitions?.prefix(citedIn: part, of: text) ?? MarkdownDefinitions.Prefix()
+  }
+
+  /// Nothing to do: the text is held whole.
+  func drop(before offset: Int) {}
 }

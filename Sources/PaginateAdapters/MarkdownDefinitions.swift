@@ -82,7 +82,8 @@ struct MarkdownDefinitions {
   func prefix(citedIn part: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Prefix {
     guard !groups.isEmpty else { return Prefix() }
     var chosen = Set(alwaysCited)
-    var toScan = [part]
+    // Brackets are looked for only when some group is cited by a label.
+    var toScan = byLabel.isEmpty ? [] : [part]
     while let scanned = toScan.popLast() {
       Self.forEachCitation(in: scanned) { label in
         for index in byLabel[label] ?? [] where chosen.insert(index).inserted {

@@ -8,8 +8,10 @@ import PaginateSystem
 ///
 /// Safety: it owns its memory (freed by ``deallocate()``, which its one user calls when done), and
 /// is used by one thread.
-struct MarkdownPartBuffer {
+struct MarkdownPartBuffer: MarkdownPartSource {
   private let read: (UnsafeMutableRawBufferPointer) -> Int
+  /// The search for the next cut, over what is read so far.
+  private var search: MarkdownChunks.CutSearch
   private var storage: UnsafeMutableRawPointer?
   private var capacity = 0
   /// The text offset of the first byte held.
@@ -21,10 +23,28 @@ struct MarkdownPartBuffer {
   /// The byte-order mark's bytes still to skip.
   private var toSkip: Int
 
-  /// A buffer over `read`, whose first `skipping` bytes (a byte-order mark) are not the text's.
-  init(reading read: @escaping (UnsafeMutableRawBufferPointer) -> Int, skipping: Int) {
+  /// A buffer over `read`, whose first `skipping` bytes (a byte-order mark) are not the text's,
+  /// to be cut in parts of about `partSize` bytes. The text is one with no definitions: a part
+  /// is parsed after none.
+  init(reading read: @escaping (UnsafeMutableRawBufferPointer) -> Int, skipping: Int, partSize: Int) {
     self.read = read
     toSkip = skipping
+    search = MarkdownChunks.CutSearch(size: partSize)
+  }
+
+  /// The next cut, reading as far as it takes, or the end of the text.
+  mutating func nextCut() -> (end: Int, isLast: Bool) {
+    while true {
+      switch search.next(in: bytes, from: base, isWhole: atEnd) {
+      case .cut(let offset): return (offset, false)
+      case .end: return (end, true)
+      case .needsMore: readMore()
+      }
+    }
+  }
+
+  func prefix(citedIn part: UnsafeBufferPointer<UInt8>) -> MarkdownDefinitions.Prefix {
+    MarkdownDefinitions.Prefix()
   }
 
   /// Frees the memory.
@@ -50,7 +70,7 @@ struct MarkdownPartBuffer {
 
   /// Reads more (a quarter of a MiB at least), growing the memory when it is full; sets
   /// ``atEnd`` at the end of the input, or if memory runs out.
-  mutating func readMore() {
+  private mutating func readMore() {
     guard !atEnd else { return }
     if capacity - count < 1 << 18 {
       let grown = max(capacity * 2, 1 << 20)

@@ -125,28 +125,41 @@ struct MarkdownPartsTests {
     }
   }
 
-  @Test("the samples and the dependencies' READMEs read the same in parts (those without definitions are cut)")
+  @Test("the samples and the dependencies' Markdown files read the same in parts; none, definitions and all, is kept whole")
   func samples() throws {
     var paths = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("SampleDocs").path)
       .filter { $0.hasSuffix(".md") }.map { "SampleDocs/\($0)" }
+    // Every Markdown file of the dependencies' checkouts: READMEs, changelogs (their link
+    // definitions at the end), DocC articles.
     let checkouts = Self.root.appendingPathComponent(".build/checkouts")
-    for package in (try? FileManager.default.contentsOfDirectory(atPath: checkouts.path)) ?? [] {
-      paths.append(".build/checkouts/\(package)/README.md")
-    }
+    let files = FileManager.default.enumerator(atPath: checkouts.path)?.compactMap { $0 as? String } ?? []
+    paths += files.filter { $0.hasSuffix(".md") }.sorted().map { ".build/checkouts/\($0)" }
     var cut = 0
+    var cutWithDefinitions = 0
+    var keptWhole: [String] = []
     for path in paths {
       guard let data = try? Data(contentsOf: Self.root.appendingPathComponent(path)) else { continue }
       let bytes = Array(data)
       let whole = try Self.whole(bytes)
+      let scanned = bytes.withUnsafeBufferPointer { buffer in
+        var scanner = MarkdownDefinitions.Scanner(text: buffer)
+        return (run: scanner.run(), line: scanner.gaveUpAt, groups: scanner.groups.count)
+      }
+      if !scanned.run { keptWhole.append("\(path):\(scanned.line ?? 0)") }
       for size in [1, 100, 2000] {
         let parts = bytes.withUnsafeBufferPointer { MarkdownChunks.starts(in: $0, size: size) }
-        if size == 1 && parts.count > 1 { cut += 1 }
+        if size == 1 && parts.count > 1 {
+          cut += 1
+          if scanned.groups > 0 { cutWithDefinitions += 1 }
+        }
         let streamed = Self.streamed(bytes, partSize: size)
         #expect(streamed.blocks == whole.blocks, "\(path) in parts at \(parts)")
         #expect(streamed.title == whole.title, "\(path)")
       }
     }
+    #expect(keptWhole.isEmpty, "the scan of definitions gave up at \(keptWhole)")
     #expect(cut >= 2, "only \(cut) documents were cut")
+    #expect(cutWithDefinitions >= 3, "only \(cutWithDefinitions) documents with definitions were cut")
   }
 
   /// A folder of real Markdown files (`PAGINATE_MARKDOWN_CORPUS`; Benchmarks/README.md says

@@ -31,15 +31,18 @@ def timed(command):
     return elapsed, peak
 
 
-def pair(label, size_mb, ours, peer, peer_name):
+def medians(ours, peer):
+    """Two commands run alternately RUNS times: the median seconds and peak KB of each."""
     ours_runs, peer_runs = [], []
     for _ in range(RUNS):
         ours_runs.append(timed(ours))
         peer_runs.append(timed(peer))
-    ours_time = statistics.median(t for t, _ in ours_runs)
-    peer_time = statistics.median(t for t, _ in peer_runs)
-    ours_peak = max(m for _, m in ours_runs)
-    peer_peak = max(m for _, m in peer_runs)
+    return (statistics.median(t for t, _ in ours_runs), max(m for _, m in ours_runs),
+            statistics.median(t for t, _ in peer_runs), max(m for _, m in peer_runs))
+
+
+def pair(label, size_mb, ours, peer, peer_name):
+    ours_time, ours_peak, peer_time, peer_peak = medians(ours, peer)
     ratio = peer_time / ours_time if ours_time > 0 else float("inf")
     print(f"{label:<34} {ours_time:8.3f}s {size_mb / ours_time:8.1f} MB/s {ours_peak / 1024:7.1f} MB | "
           f"{peer_name:<26} {peer_time:8.3f}s {size_mb / peer_time:8.1f} MB/s {peer_peak / 1024:7.1f} MB | "
@@ -55,6 +58,18 @@ def header(title):
 
 def size(name):
     return os.path.getsize(os.path.join(CORPUS, name)) / 1e6
+
+
+def doc14():
+    """Benchmarks/corpus/doc14.md, doc.md 14 times (112 MB), made when missing; its path."""
+    path = os.path.join(CORPUS, "doc14.md")
+    if not os.path.exists(path):
+        with open(os.path.join(CORPUS, "doc.md"), "rb") as source:
+            text = source.read()
+        with open(path, "wb") as target:
+            for _ in range(14):
+                target.write(text)
+    return path
 
 
 def main():
@@ -101,13 +116,7 @@ def main():
              f"cmark -t commonmark --width 80 {r}/readmes.md", "cmark -t commonmark --width 80")
 
     header("A 112 MB Markdown file (doc.md 14 times): its first page, and the whole")
-    big_md = os.path.join(CORPUS, "doc14.md")
-    if not os.path.exists(big_md):
-        with open(os.path.join(CORPUS, "doc.md"), "rb") as source:
-            text = source.read()
-        with open(big_md, "wb") as target:
-            for _ in range(14):
-                target.write(text)
+    doc14()
     pair("paginate --pages 1 doc14.md", size("doc14.md"), f"{p} --pages 1 {c}/doc14.md",
          f"cmark -t commonmark --width 80 {c}/doc14.md | head -c 4096", "cmark | head -c 4096")
     pair("paginate doc14.md", size("doc14.md"), f"{p} --color never {c}/doc14.md",

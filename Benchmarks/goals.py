@@ -13,7 +13,7 @@ import subprocess
 import tempfile
 import time
 
-from bench import CORPUS, PAGINATE, ROOT, RUNS, timed
+from bench import CORPUS, PAGINATE, ROOT, RUNS, doc14, medians, timed
 
 REAL = os.path.join(CORPUS, "real")
 rows = []
@@ -21,16 +21,6 @@ rows = []
 
 def row(work, ours, peer, ratio, goal, met):
     rows.append((work, ours, peer, ratio, goal, "✓" if met else "✗"))
-
-
-def medians(ours, peer):
-    """Median seconds and peak KB of two commands run alternately."""
-    a, b = [], []
-    for _ in range(RUNS):
-        a.append(timed(ours))
-        b.append(timed(peer))
-    return (statistics.median(t for t, _ in a), max(m for _, m in a),
-            statistics.median(t for t, _ in b), max(m for _, m in b))
 
 
 def instructions(command, stdin=None):
@@ -102,12 +92,7 @@ def main():
                     f"{ours / theirs:.2f}", "≤ 0.9", ours / theirs <= 0.9)
 
     # A 112 MB Markdown file: its first page and the whole, in bounded memory.
-    def fourteen(path):
-        text = open(os.path.join(CORPUS, "doc.md"), "rb").read()
-        with open(path, "wb") as out:
-            for _ in range(14):
-                out.write(text)
-    big = ensure("doc14.md", fourteen)
+    big = doc14()
     if os.path.exists(big):
         first, first_memory, _, _ = medians(f"{p} --pages 1 {big}", "true")
         row("first page of a 112 MB Markdown file", f"{first * 1000:.0f} ms, {first_memory / 1024:.1f} MB", "", "",

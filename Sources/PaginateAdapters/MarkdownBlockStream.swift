@@ -59,14 +59,18 @@ struct MarkdownBlockStream: BlockStream {
         guard !look.wasCancelled else { return }
         if look.invalidUTF8 > 0 { diagnostics.addInvalidUTF8(look.invalidUTF8) }
         parts.textIsWellFormed = look.invalidUTF8 == 0
-        lineTotal.value.store(look.lineCount, ordering: .releasing)
+        // The look-over counts line feeds: the lines as the converter numbers them, but with
+        // carriage returns (counted below, from the text read whole).
+        if !look.hasCarriageReturn { lineTotal.value.store(look.lineCount, ordering: .releasing) }
         guard let read = again() else {
           diagnostics.fail("could not read the input again")
           parts.finish()
           return
         }
         guard look.readsInParts else {
-          Self.convert(InputBytes(reading: read), into: &parts, partSize: partSize)
+          let input = InputBytes(reading: read)
+          if look.hasCarriageReturn { lineTotal.value.store(input.withBytes { ByteText.lineCount($0) }, ordering: .releasing) }
+          Self.convert(input, into: &parts, partSize: partSize)
           return
         }
         var buffer = MarkdownPartBuffer(reading: read, skipping: look.startsWithByteOrderMark ? 3 : 0, partSize: partSize)

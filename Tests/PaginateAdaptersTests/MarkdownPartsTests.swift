@@ -274,6 +274,25 @@ struct MarkdownPartsTests {
     }
   }
 
+  @Test("read twice: progress counts the lines as the blocks number them, carriage returns and all", arguments: ["\n", "\r\n", "\r"])
+  func progressReadTwice(lineEnd: String) throws {
+    let text = String(repeating: "A paragraph.\(lineEnd)\(lineEnd)", count: 300)
+    var adapter = MarkdownAdapter()
+    adapter.readsTwiceFrom = 0
+    let reader = MemoryReader(Array(text.utf8))
+    var stream = adapter.blockStream(
+      reading: { reader.read(into: $0) }, name: "t.md", diagnostics: ReadDiagnostics(), inputSize: text.utf8.count,
+      readingAgain: {
+        let again = MemoryReader(Array(text.utf8))
+        return { again.read(into: $0) }
+      })
+    let first = stream.nextBlock()
+    #expect(first?.source?.lastLine == 1)
+    let reported = stream.progress
+    let progress = try #require(reported)
+    #expect(progress > 0 && progress < 0.01, "\(progress)")
+  }
+
   @Test("read twice: a stream dropped while the text is looked over stops reading it")
   func droppedWhileLookingOver() async throws {
     let reads = Mutex(0)

@@ -38,7 +38,8 @@ struct ReferenceDefinitions {
         label = nil
         afterBlank = true
       } else {
-        if afterBlank && !line.starts(with: [0x20, 0x20, 0x20, 0x20]) && line.first != 0x09 { inFootnote = false }
+        let indent = line.withUnsafeBufferPointer { MarkdownDefinitions.Scanner.indentation($0).columns }
+        if afterBlank && indent < 4 { inFootnote = false }
         afterBlank = false
         if let found = Self.label(startingDefinition: line), found.hasPrefix("^") || !inFootnote {
           finish(at: lineStart)

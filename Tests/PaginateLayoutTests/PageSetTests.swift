@@ -94,6 +94,14 @@ struct PageSetTests {
     #expect(lines.prefix(9) == ["a", "", "    b", "123456789012", "↪ 34é6", "\u{3000}  c", "", "", "end"])
   }
 
+  @Test("tabs between runs of text, plain and with combining marks and wide characters, reach the next stop by cells")
+  func tabsBetweenText() {
+    let code = "ab\tc\u{301}d\te\n\t\tx\nabcd\t|\n漢\t|\n"
+    let document = Document(blocks: [Block(.codeBlock(info: "", text: code))])
+    let lines = pages(document, options(16, 12) { $0.tabWidth = 4 })[0].textLines
+    #expect(lines.prefix(4) == ["ab  c\u{301}d  e", "        x", "abcd    |", "漢  |"])
+  }
+
   @Test("a long code line breaks at its last boundary past half the line, its continuation indented as it is")
   func codeLineBoundaries() {
     let code = "    let x = call(first, second, third).more\n    // a comment with words to wrap here\n"

@@ -19,6 +19,7 @@ struct BlockLayout {
   /// it unless the options name a language).
   init(options: LayoutOptions, documentLanguage: String? = nil) {
     self.options = options
+    notes.pageReferences = options.pageReferences
     if options.hyphenates {
       // A document in a language with no patterns installed is not hyphenated (the options'
       // language was checked by `validate()`).

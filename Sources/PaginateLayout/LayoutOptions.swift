@@ -35,6 +35,11 @@ public struct LayoutOptions: Sendable, Hashable {
   public var language: String?
   /// How link destinations are shown.
   public var links: LinkStyle = .footnotes
+  /// Where the document's headings are, for in-document links (`[Usage](#usage)`): with
+  /// them, such a link's text is followed by the page its heading begins on (`Usage → p. 7`);
+  /// without them (the default), by nothing. An in-document link never becomes a note.
+  /// See ``PageReferences`` for how they are found.
+  public var pageReferences: PageReferences?
   /// Whether headings, code, emphasis and images are shown by styles alone (``Marks/styles``,
   /// for a terminal with colour, HTML or an app) or by marks in the text as well
   /// (``Marks/text``, for plain text).

@@ -45,6 +45,27 @@ public struct Page: Sendable, Hashable {
   /// page without links.
   public var linkDestinations: [Link] = []
 
+  /// The headings that begin on the page, in order: what a table of contents, a PDF outline
+  /// and in-document links (``PageReferences``) point to. Empty for most pages.
+  public var headings: [Heading] = []
+
+  /// A heading that begins on a page.
+  public struct Heading: Sendable, Hashable {
+    /// The level, from 1 (a chapter) to 6.
+    public var level: Int
+    /// The heading's plain text.
+    public var text: String
+    /// The index in ``Page/lines`` of the heading's first line.
+    public var line: Int
+
+    /// Creates a heading.
+    public init(level: Int, text: String, line: Int) {
+      self.level = level
+      self.text = text
+      self.line = line
+    }
+  }
+
   /// A link's number and destination (see ``linkDestinations``).
   public struct Link: Sendable, Hashable {
     public var id: UInt32
@@ -55,6 +76,11 @@ public struct Page: Sendable, Hashable {
       self.id = id
       self.destination = destination
     }
+  }
+
+  /// Whether a link on the page leads to a place in the document (`#usage`).
+  public var citesDocument: Bool {
+    linkDestinations.contains { PageReferences.isInDocument($0.destination) }
   }
 
   /// The layout the page belongs to (`nil` for a page made by hand): with ``index`` it

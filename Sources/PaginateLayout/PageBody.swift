@@ -10,6 +10,8 @@ struct PageBody: Sendable {
   /// The source line of the first line of content (not a repeated table header).
   var anchorLine: Int? = nil
   var runningHead: String
+  /// The headings that begin in the area, with their lines in it.
+  var headings: [Page.Heading] = []
   /// The lines at the foot of the area that hold notes (the rule above them included).
   var noteLineCount = 0
   /// The anchor of each line's first character, when the layout tracks anchors: as many as

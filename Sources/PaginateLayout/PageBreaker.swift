@@ -117,6 +117,7 @@ struct PageBreaker {
     var lastSourceLine: Int?
     let chosenNotes = Array(notes.prefix(best.noteCount))
     var anchorLine: Int?
+    var headings: [Page.Heading] = []
     var anchors: [TextAnchor?] = []
     if tracksAnchors {
       anchors.reserveCapacity(height)
@@ -126,8 +127,11 @@ struct PageBreaker {
     for offset in 0..<best.count {  // every one confirmed by the gathering above
       if anchorLine == nil && !flow[offset].isSpacing { anchorLine = flow[offset].sourceLine }
       if tracksAnchors { anchors.append(flow[offset].anchor) }
+      if let heading = flow[offset].heading {
+        if heading.level <= 2 { runningHead = heading.text }
+        headings.append(Page.Heading(level: heading.level, text: heading.text, line: lines.count))
+      }
       lines.append(flow.takeLine(at: offset))
-      if let heading = flow[offset].heading, heading.level <= 2 { runningHead = heading.text }
       if let range = flow[offset].source {
         firstSourceLine = min(firstSourceLine ?? range.firstLine, range.firstLine)
         lastSourceLine = max(lastSourceLine ?? range.lastLine, range.lastLine)
@@ -176,7 +180,7 @@ struct PageBreaker {
     let range = firstSourceLine.map { SourceRange(firstLine: $0, lastLine: max(lastSourceLine ?? $0, $0)) }
     return PageBody(
       number: number, isBlank: false, lines: lines, source: range, anchorLine: anchorLine ?? range?.firstLine,
-      runningHead: runningHead, noteLineCount: noteArea.count, anchors: anchors)
+      runningHead: runningHead, headings: headings, noteLineCount: noteArea.count, anchors: anchors)
   }
 
   /// The note area for `room` lines: a rule, then the queued notes' lines in order (at most

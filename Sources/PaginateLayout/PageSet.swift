@@ -304,6 +304,9 @@ public struct PageSet: Sendable {
       anchorLine: body.anchorLine, runningHead: body.runningHead, bodyLines: bodyStart..<bodyEnd,
       noteLines: (bodyEnd - body.noteLineCount)..<bodyEnd)
     page.layout = identity
+    if !body.headings.isEmpty {
+      page.headings = body.headings.map { Page.Heading(level: $0.level, text: $0.text, line: bodyStart + $0.line) }
+    }
     let registry = breaker.flow.layout.notes
     if registry.hasLinks {
       for line in page.lines {

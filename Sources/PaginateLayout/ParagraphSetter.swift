@@ -30,13 +30,13 @@ struct ParagraphSetter {
   }
 
   /// `text` as one line, when it is one as it is (see ``isOneLineAsItIs(_:width:)``). Styled
-  /// text has a span for each word, as the general path gives it (the spaces between words keep
-  /// no style).
+  /// text has one span over the whole line, as the general path gives it (the spaces between
+  /// words of one run keep its style).
   private func asItIs(_ text: String, style: TextStyle) -> Line? {
     text.utf8.withContiguousStorageIfAvailable { bytes -> Line? in
       guard Self.isOneLineAsItIs(bytes, width: width) else { return nil }
       var spans: [StyleSpan] = []
-      if !style.isEmpty { Self.appendWordSpans(of: bytes, style: style, at: 0, to: &spans) }
+      if !style.isEmpty { spans.append(StyleSpan(range: 0..<bytes.count, style: style)) }
       return Line(text: text, spans: spans)
     } ?? nil
   }
@@ -59,19 +59,6 @@ struct ParagraphSetter {
       previous = byte
     }
     return previous != 0x20
-  }
-
-  /// Appends a span of `style` for each word of a line set as it is (see
-  /// ``isOneLineAsItIs(_:width:)``), its bytes starting at `offset` in the line.
-  static func appendWordSpans(
-    of bytes: UnsafeBufferPointer<UInt8>, style: TextStyle, at offset: Int, to spans: inout [StyleSpan]
-  ) {
-    var wordStart = 0
-    for index in 0..<bytes.count where bytes[index] == 0x20 {
-      spans.appendMerging(StyleSpan(range: (offset + wordStart)..<(offset + index), style: style))
-      wordStart = index + 1
-    }
-    spans.appendMerging(StyleSpan(range: (offset + wordStart)..<(offset + bytes.count), style: style))
   }
 
   /// Sets a flattened paragraph; an empty paragraph gives no lines. Each flow line has its
@@ -205,6 +192,11 @@ struct ParagraphSetter {
         for index in start..<end {
           let unit = units[index]
           if let runs {
+            if index > start {
+              bridgeGap(
+                to: unitOffset - lineStart, of: unit, after: units[index - 1], at: lineEnd - lineStart, runs: runs,
+                cursor: cursor, spans: &spans)
+            }
             addSpans(for: unit.start..<unit.end, at: unitOffset - lineStart, runs: runs, cursor: &cursor, to: &spans)
           }
           lineEnd = unitOffset + unit.end - unit.start
@@ -256,8 +248,13 @@ struct ParagraphSetter {
   ) -> String {
     String(unsafeUninitializedCapacity: length + spacing.extra) { line in
       guard let runs else { return write(units, bytes: bytes, length: length, spacing: spacing, into: line) }
+      var previous: (unit: BreakUnit, end: Int)?
       let addUnitSpans = { (unit: BreakUnit, offset: Int) in
+        if let previous {
+          bridgeGap(to: offset, of: unit, after: previous.unit, at: previous.end, runs: runs, cursor: cursor, spans: &spans)
+        }
         addSpans(for: unit.start..<unit.end, at: offset, runs: runs, cursor: &cursor, to: &spans)
+        previous = (unit, offset + unit.end - unit.start)
       }
       return withoutActuallyEscaping(addUnitSpans) { written in
         write(units, bytes: bytes, length: length, spacing: spacing, into: line, written)
@@ -355,15 +352,32 @@ struct ParagraphSetter {
       let style = runs[run].style
       if !style.isEmpty {
         while unit < units.count && units[unit].end <= runStart { unit += 1 }
+        // One span from the first unit the run reaches to the last: the gaps between them are
+        // the run's own bytes (units keep their source offsets here), so the spaces between
+        // words of one emphasis or link keep its style, and a span never starts or ends on one.
         var next = unit
+        var lower = Int.max
+        var upper = Int.min
         while next < units.count && units[next].start < runEnd {
-          let lower = max(units[next].start, runStart)
-          let upper = min(units[next].end, runEnd)
-          if lower < upper {
-            if spans.isEmpty { spans.reserveCapacity(4) }
-            spans.appendMerging(StyleSpan(range: (lower - lineStart)..<(upper - lineStart), style: style))
+          let pieceLower = max(units[next].start, runStart)
+          let pieceUpper = min(units[next].end, runEnd)
+          if pieceLower < pieceUpper {
+            lower = min(lower, pieceLower)
+            upper = pieceUpper
           }
           next += 1
+        }
+        if lower < upper {
+          if spans.isEmpty { spans.reserveCapacity(4) }
+          // The run before may have ended on the space before this one (`**a **b**`): the
+          // gap is then styled too, as the per-unit path bridges it.
+          if let last = spans.last, last.style == style, last.range.upperBound < lower - lineStart,
+            Self.style(ofByte: last.range.upperBound + lineStart, in: runs) == style
+          {
+            spans[spans.count - 1].range = last.range.lowerBound..<(upper - lineStart)
+          } else {
+            spans.appendMerging(StyleSpan(range: (lower - lineStart)..<(upper - lineStart), style: style))
+          }
         }
         // The next run may begin inside the last unit this one reached.
         unit = max(unit, next - 1)
@@ -371,6 +385,33 @@ struct ParagraphSetter {
       runStart = runEnd
       run += 1
     }
+  }
+
+  /// Extends the last span over the spaces between `previous` (a unit that ended at `end` of
+  /// the line) and `next`, written at `offset`, when the gap and the start of `next` have the
+  /// span's style: the words of one emphasis or link make one span, as
+  /// ``addSpans(forUnits:runs:cursor:to:)`` gives them.
+  private static func bridgeGap(
+    to offset: Int, of next: BreakUnit, after previous: BreakUnit, at end: Int, runs: [(end: Int, style: TextStyle)],
+    cursor: Int, spans: inout [StyleSpan]
+  ) {
+    guard previous.spaceAfter, offset > end, let last = spans.last, last.range.upperBound == end else { return }
+    guard style(ofByte: previous.end, in: runs, from: cursor) == last.style,
+      style(ofByte: next.start, in: runs, from: cursor) == last.style
+    else { return }
+    spans[spans.count - 1].range = last.range.lowerBound..<offset
+  }
+
+  /// The style of the source byte at `offset`: that of the first run, from `first`, that ends
+  /// after it.
+  private static func style(ofByte offset: Int, in runs: [(end: Int, style: TextStyle)], from first: Int = 0) -> TextStyle {
+    var low = first
+    var high = runs.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if runs[middle].end <= offset { low = middle + 1 } else { high = middle }
+    }
+    return runs[low].style
   }
 
   /// Adds the spans for the source bytes `range`, written at `offset` of the line. `cursor` is

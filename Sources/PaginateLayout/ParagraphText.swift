@@ -151,6 +151,14 @@ struct ParagraphText {
         let known = notes.knownNumbers(forLink: destination)
         let link = TextStyle.link(known.link != 0 ? known.link : notes.linkID(for: destination))
         append(children, style: style.union(link), links: links, notes: &notes)
+        if PageReferences.isInDocument(destination) {
+          // A place in the document: the page it is on, when known; never a note.
+          if let number = notes.pageReferences?.pageNumber(for: destination) {
+            append(" →\u{A0}", style: .furniture)
+            append("p.\u{A0}" + String(number), style: link)
+          }
+          continue
+        }
         guard FootnoteRegistry.showsDestination(destination, text: children) else { continue }
         switch links {
         case .footnotes:
@@ -212,6 +220,8 @@ struct FootnoteRegistry {
   }
 
   private var numbers: [String: DestinationNumbers] = [:]
+  /// Where the document's headings are, for in-document links (``LayoutOptions/pageReferences``).
+  var pageReferences: PageReferences?
   private var noteNumbers: [[Block]: Int] = [:]
   private(set) var entries: [Entry] = []
   /// The destinations by link number (from 1).
@@ -276,7 +286,7 @@ struct FootnoteRegistry {
   /// Whether a link's destination is shown (as a note or inline): not for an autolink, whose
   /// text already is its URL.
   static func showsDestination(_ destination: String, text: [Inline]) -> Bool {
-    guard !destination.isEmpty else { return false }
+    guard !destination.isEmpty, !PageReferences.isInDocument(destination) else { return false }
     if text.count == 1, case .text(let shown) = text[0] { return isShown(destination, text: shown) }
     return isShown(destination, text: text.plainText)
   }

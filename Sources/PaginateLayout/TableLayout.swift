@@ -179,7 +179,7 @@ struct TableLayout {
             var text = text
             text.withUTF8 { text in
               bytes.append(contentsOf: text)
-              if !style.isEmpty { ParagraphSetter.appendWordSpans(of: text, style: style, at: offset, to: &spans) }
+              if !style.isEmpty { spans.appendMerging(StyleSpan(range: offset..<(offset + text.count), style: style)) }
             }
           }
         case .set(let cellLines) where lineIndex < cellLines.count:

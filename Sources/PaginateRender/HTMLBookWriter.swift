@@ -30,10 +30,14 @@ public struct HTMLBookWriter: Sendable {
   /// ``view(_:index:)`` for each group of ``views(of:)`` (a spread's pages at a time), then
   /// ``ending(nonce:)``: the same text.
   public func html(for pages: [Page], nonce: String) -> String {
+    var writer = self
     var out = beginning(nonce: nonce)
-    for (index, view) in views(of: pages).enumerated() { out += self.view(view, index: index) }
+    for (index, view) in views(of: pages).enumerated() { out += writer.view(view, index: index) }
     return out + ending(nonce: nonce)
   }
+
+  /// The ids of the headings written so far, as in-document links (`#usage`) name them.
+  private var headingIDs = PageReferences()
 
   /// The file up to the first page.
   public func beginning(nonce: String) -> String {
@@ -62,8 +66,9 @@ public struct HTMLBookWriter: Sendable {
   }
 
   /// One view, the `index`th of the file: a page, or a spread's two slots (`nil` for an empty
-  /// side), as ``views(of:)`` groups them.
-  public func view(_ view: [Page?], index: Int) -> String {
+  /// side), as ``views(of:)`` groups them. Views must be written in order: each heading gets
+  /// the id in-document links name it by (`#usage`, a repeated one `#usage-1`).
+  public mutating func view(_ view: [Page?], index: Int) -> String {
     var out = "<div class=\"view\(facing != nil ? " spread" : "")\" data-view=\"\(index)\"\(index == 0 ? "" : " hidden")>\n"
     for slot in view {
       if let page = slot {
@@ -94,77 +99,132 @@ public struct HTMLBookWriter: Sendable {
     return facing.spreads(of: pages).map { [$0.left, $0.right] }
   }
 
-  private func write(_ page: Page, into out: inout String) {
-    out += "<section class=\"page \(page.side.rawValue)\(page.isBlank ? " blank" : "")\" data-page=\"\(page.number)\""
-    out += " aria-label=\"Page \(page.number)\"><pre>"
+  private mutating func write(_ page: Page, into out: inout String) {
+    out += "<section class=\"page \(page.side.rawValue)\(page.isBlank ? " blank" : "")\" id=\"page-\(page.number)\""
+    out += " data-page=\"\(page.number)\" aria-label=\"Page \(page.number)\"><pre>"
+    let ids = headingIDs.add(page)
+    var heading = 0
     for (index, line) in page.lines.enumerated() {
       if index > 0 { out += "\n" }
-      write(line, into: &out)
+      // A heading's line begins with its id, for in-document links.
+      while heading < page.headings.count && page.headings[heading].line == index {
+        out += "<span class=\"target\" id=\""
+        Escaping.html(ids[heading], into: &out)
+        out += "\"></span>"
+        heading += 1
+      }
+      write(line, links: page.linkDestinations, into: &out)
     }
     out += "</pre></section>\n"
   }
 
-  private func write(_ line: Line, into out: inout String) {
+  private func write(_ line: Line, links: [Page.Link], into out: inout String) {
     let text = line.text
     let utf8 = Array(text.utf8)
     var position = 0
     func piece(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
     for span in line.spans {
-      Escaping.html(piece(position..<span.range.lowerBound), into: &out)
+      write(piece(position..<span.range.lowerBound), into: &out)
       let content = piece(span.range)
       let classes = span.style.names.map { "s-\($0)" }.joined(separator: " ")
-      if span.style.contains(.link), let href = Self.safeURL(content) {
-        out += "<a class=\"\(classes)\" href=\"\(Escaping.html(href))\" rel=\"noopener noreferrer\">"
-        Escaping.html(content, into: &out)
+      // A link leads to its whole destination, whatever part of it (a piece of a note's
+      // wrapped URL) the span shows; a link made before destinations were kept, to its text.
+      let destination = span.style.linkID != 0 ? links.destination(ofLink: span.style.linkID) : content
+      if span.style.contains(.link), let destination, let href = Self.safeURL(destination) {
+        out += "<a class=\"\(classes)\" href=\"\(Escaping.html(href))\""
+        out += PageReferences.isInDocument(href) ? ">" : " rel=\"noopener noreferrer\">"
+        write(content, into: &out)
         out += "</a>"
       } else {
         out += "<span class=\"\(classes)\">"
-        Escaping.html(content, into: &out)
+        write(content, into: &out)
         out += "</span>"
       }
       position = span.range.upperBound
     }
-    Escaping.html(piece(position..<utf8.count), into: &out)
+    write(piece(position..<utf8.count), into: &out)
   }
 
-  /// `text` when it is a URL that is safe to follow from a page (http, https, mailto), else `nil`.
-  static func safeURL(_ text: String) -> String? {
-    let lowered = text.lowercased()
-    guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("mailto:") else {
-      return nil
+  /// Writes `text` escaped, each wide character (CJK) in a cell of exactly two columns: a
+  /// font's wide glyphs are seldom exactly twice its narrow ones, and a row of them would
+  /// drift out of the grid.
+  private func write(_ text: String, into out: inout String) {
+    guard text.utf8.contains(where: { $0 >= 0x80 }) else { return Escaping.html(text, into: &out) }
+    var run = ""
+    for character in text {
+      if DisplayWidth.of(String(character)) == 2 {
+        Escaping.html(run, into: &out)
+        run = ""
+        out += "<span class=\"w\">"
+        Escaping.html(String(character), into: &out)
+        out += "</span>"
+      } else {
+        run.append(character)
+      }
     }
-    guard !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return nil }
-    return text
+    Escaping.html(run, into: &out)
+  }
+
+  /// `destination` when it is safe to follow from a page: a web or mail address (http,
+  /// https, mailto), a place in the document (`#usage`), or an address relative to the file
+  /// (no scheme: `docs/guide.md`); else `nil` (a `javascript:` URL stays text).
+  static func safeURL(_ destination: String) -> String? {
+    guard !destination.isEmpty,
+      !destination.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" })
+    else { return nil }
+    let lowered = destination.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("mailto:") {
+      return destination
+    }
+    // A scheme is letters, digits, `+`, `-`, `.` and then a colon, before any `/`, `?` or `#`.
+    let beforePath = destination.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    guard !beforePath.contains(":") else { return nil }
+    return destination
+  }
+
+  /// The font size, in millimetres, at which a page of `pageSize` prints on one sheet of A4
+  /// or US Letter, whichever the browser uses, inside margins of 10 mm: the page must fit
+  /// 190 × 259.4 mm (A4's width, Letter's height). A cell is 0.602 em wide (DejaVu Sans Mono,
+  /// Noto's CJK fonts at half their advance) and a line 1.25 em tall.
+  static func printFontSize(pageSize: PageSize) -> Double {
+    let byHeight = 259.4 / (Double(pageSize.lines) * 1.25)
+    let byWidth = 190 / (Double(pageSize.columns) * 0.602)
+    // A little under, for rounding in the browser's layout.
+    return (min(byHeight, byWidth) * 0.995 * 1000).rounded(.down) / 1000
   }
 
   static func stylesheet(pageSize: PageSize) -> String {
     """
     :root { --columns: \(pageSize.columns); --lines: \(pageSize.lines); --line: 1.25em; }
     * { box-sizing: border-box; }
-    body { margin: 0; background: #d9d6cf; color: #1d1d1b; font: 15px/1.25 "DejaVu Sans Mono", "Noto Sans Mono CJK JP", monospace; }
+    body { margin: 0; background: #d9d6cf; color: #1d1d1b; font: 15px/1.25 "DejaVu Sans Mono", "Noto Sans Mono CJK SC", "Noto Sans Mono CJK JP", monospace; }
     nav { position: sticky; top: 0; display: flex; gap: 1em; justify-content: center; align-items: center; padding: .5em; background: #3a3935; color: #f4f1ea; z-index: 1; }
     nav button { font: inherit; font-size: 1.3em; width: 2.2em; border: 0; border-radius: 4px; background: #f4f1ea; color: #3a3935; cursor: pointer; }
-    main { display: flex; justify-content: center; padding: 2em 1em; }
-    .view { display: flex; gap: 0; cursor: pointer; }
+    main { display: block; padding: 1em; }
+    .view { display: flex; width: max-content; margin: 0 auto; gap: 0; cursor: pointer; }
     .view[hidden] { display: none; }
     .spread .page.verso, .spread .page:first-child { box-shadow: -4px 4px 12px rgba(0,0,0,.25); }
-    .page { background: #fffdf8; width: calc(var(--columns) * 1ch + 2em); height: calc(var(--lines) * var(--line) + 2em); padding: 1em; box-shadow: 0 4px 12px rgba(0,0,0,.25); overflow: hidden; }
+    .page { flex: none; background: #fffdf8; width: calc(var(--columns) * 1ch + 2em); height: calc(var(--lines) * var(--line) + 2em); padding: 1em; box-shadow: 0 4px 12px rgba(0,0,0,.25); overflow: hidden; }
     .spread .page + .page { border-left: 1px solid #cfcabd; }
     .page.empty { background: transparent; box-shadow: none; }
     pre { margin: 0; font: inherit; line-height: var(--line); white-space: pre; }
+    .w { display: inline-block; width: 2ch; text-align: center; overflow: hidden; vertical-align: top; }
     .s-bold, .s-heading { font-weight: bold; }
     .s-italic { font-style: italic; }
     .s-strikethrough { text-decoration: line-through; }
     .s-link { text-decoration: underline; color: #1f4e8c; }
+    a.s-link:focus-visible { outline: 2px solid #1f4e8c; }
     .s-code { color: #7a2e0e; }
     .s-furniture { color: #8a8578; }
     @media print {
-      @page { margin: 1cm; }
-      body { background: none; }
+      @page { margin: 10mm; }
+      html, body { background: none; }
       nav { display: none; }
-      main { display: block; padding: 0; }
-      .view, .view[hidden] { display: block; }
-      .page { box-shadow: none; border: 0; padding: 0; break-after: page; page-break-after: always; }
+      main { display: block; padding: 0; font-size: \(printFontSize(pageSize: pageSize))mm !important; }
+      .view, .view[hidden] { display: block; width: auto; margin: 0; }
+      .page { box-shadow: none; border: 0; padding: 0; width: calc(var(--columns) * 1ch); height: calc(var(--lines) * var(--line)); break-after: page; page-break-after: always; break-inside: avoid; }
+      .view:last-child .page:last-child { break-after: auto; page-break-after: auto; }
+      .spread .page + .page { border: 0; }
       .page.empty { display: none; }
     }
     """
@@ -186,6 +246,7 @@ public struct HTMLBookWriter: Sendable {
           function (page) { return page.getAttribute("data-page"); });
         where.textContent = "page " + numbers.join("–") + " · " + (current + 1) + " of " + views.length;
         if (history.replaceState) { history.replaceState(null, "", "#view-" + current); }
+        if (typeof fit === "function") { fit(); }
       }
       function next() { show(current + 1); }
       function previous() { show(current - 1); }
@@ -211,8 +272,44 @@ public struct HTMLBookWriter: Sendable {
           (rightHalf !== rtl) ? next() : previous();
         });
       });
+      // An in-document link shows the view that holds its heading.
+      function showTarget(id) {
+        var target = document.getElementById(id);
+        var view = target && target.closest(".view");
+        var index = views.indexOf(view);
+        if (index < 0) { return false; }
+        show(index);
+        return true;
+      }
+      document.addEventListener("click", function (event) {
+        var link = event.target.closest && event.target.closest("a[href^='#']");
+        if (!link) { return; }
+        event.preventDefault();
+        var id = link.getAttribute("href").slice(1);
+        try { id = decodeURIComponent(id); } catch (error) { }
+        showTarget(id);
+      });
+      // The view is scaled to fit the window (never above its own size): a spread no wider
+      // than the window, a page no taller.
+      var book = document.getElementById("book");
+      var nav = document.querySelector("nav");
+      function fit() {
+        book.style.fontSize = "";
+        var view = views[current];
+        if (!view) { return; }
+        var base = parseFloat(getComputedStyle(book).fontSize);
+        var width = document.documentElement.clientWidth - 32;
+        var height = window.innerHeight - nav.offsetHeight - 32;
+        var scale = Math.min(1, width / view.scrollWidth, height / view.scrollHeight);
+        if (scale < 1) { book.style.fontSize = (base * scale) + "px"; }
+      }
+      window.addEventListener("resize", fit);
       var match = /^#view-(\\d+)$/.exec(location.hash);
-      show(match ? Math.min(parseInt(match[1], 10), views.length - 1) : 0);
+      if (match) {
+        show(Math.min(parseInt(match[1], 10), views.length - 1));
+      } else if (!(location.hash.length > 1 && showTarget(decodeURIComponent(location.hash.slice(1))))) {
+        show(0);
+      }
       document.body.setAttribute("data-ready", "1");
     })();
     """

@@ -6,8 +6,10 @@ import PaginateModel
 ///
 ///     {"version": 1, "pageSize": {"columns": 80, "lines": 66}, "pages": [
 ///       {"number": 1, "side": "recto", "blank": false, "source": {"firstLine": 1, "lastLine": 20},
-///        "anchorLine": 1, "runningHead": "Intro", "lines": ["…", …],
-///        "spans": [{"line": 0, "start": 0, "end": 5, "styles": ["bold", "heading"]}]}],
+///        "anchorLine": 1, "runningHead": "Intro",
+///        "headings": [{"line": 0, "level": 1, "id": "intro", "text": "Intro"}], "lines": ["…", …],
+///        "spans": [{"line": 0, "start": 0, "end": 5, "styles": ["bold", "heading"]},
+///                  {"line": 3, "start": 4, "end": 9, "styles": ["link"], "link": "https://…"}]}],
 ///      "spreads": [{"left": null, "right": 1}, {"left": 2, "right": 3}]}
 ///
 /// `lines` has exactly `pageSize.lines` strings of plain text; span offsets count Unicode scalars
@@ -36,8 +38,9 @@ public struct JSONPageSetWriter: Sendable {
   /// ``page(_:isFirst:)`` for each page, then ``ending(spreads:)`` with the spreads the pages
   /// formed (``/PaginateLayout/FacingOptions/spreads(of:)`` of each spread's pages): the same text.
   public func json(for pages: [Page]) -> String {
+    var writer = self
     var out = beginning()
-    for (offset, page) in pages.enumerated() { out += self.page(page, isFirst: offset == 0) }
+    for (offset, page) in pages.enumerated() { out += writer.page(page, isFirst: offset == 0) }
     return out + ending(spreads: facing.map { $0.spreads(of: pages).map { ($0.left?.number, $0.right?.number) } } ?? [])
   }
 
@@ -53,8 +56,12 @@ public struct JSONPageSetWriter: Sendable {
     return out + "  \"pages\": ["
   }
 
-  /// One page, after the others.
-  public func page(_ page: Page, isFirst: Bool) -> String {
+  /// The ids of the headings written so far, as in-document links (`#usage`) name them.
+  private var headingIDs = PageReferences()
+
+  /// One page, after the others (pages come in order: each heading gets the id in-document
+  /// links name it by).
+  public mutating func page(_ page: Page, isFirst: Bool) -> String {
     var out = isFirst ? "\n" : ",\n"
     write(page, into: &out)
     return out
@@ -76,7 +83,7 @@ public struct JSONPageSetWriter: Sendable {
     return out + "\n}\n"
   }
 
-  private func write(_ page: Page, into out: inout String) {
+  private mutating func write(_ page: Page, into out: inout String) {
     out += "    {\"number\": \(page.number), \"side\": \"\(page.side.rawValue)\", \"blank\": \(page.isBlank),\n"
     if let source = page.source {
       out += "     \"source\": {\"firstLine\": \(source.firstLine), \"lastLine\": \(source.lastLine)},"
@@ -85,7 +92,20 @@ public struct JSONPageSetWriter: Sendable {
     }
     out += " \"anchorLine\": \(page.anchorLine.map(String.init) ?? "null"), \"runningHead\": "
     Escaping.json(page.runningHead, into: &out)
-    out += ",\n     \"lines\": ["
+    out += ","
+    if !page.headings.isEmpty {
+      out += "\n     \"headings\": ["
+      for (heading, id) in zip(page.headings, headingIDs.add(page)) {
+        out += "{\"line\": \(heading.line), \"level\": \(heading.level), \"id\": "
+        Escaping.json(id, into: &out)
+        out += ", \"text\": "
+        Escaping.json(heading.text, into: &out)
+        out += "}, "
+      }
+      out.removeLast(2)
+      out += "],"
+    }
+    out += "\n     \"lines\": ["
     for (index, line) in page.lines.enumerated() {
       out += index == 0 ? "\n       " : ",\n       "
       Escaping.json(line.text, into: &out)
@@ -99,7 +119,12 @@ public struct JSONPageSetWriter: Sendable {
         first = false
         out += "{\"line\": \(index), \"start\": \(start), \"end\": \(end), \"styles\": ["
         out += span.style.names.map { "\"\($0)\"" }.joined(separator: ", ")
-        out += "]}"
+        out += "]"
+        if span.style.linkID != 0, let destination = page.linkDestinations.destination(ofLink: span.style.linkID) {
+          out += ", \"link\": "
+          Escaping.json(destination, into: &out)
+        }
+        out += "}"
       }
     }
     out += "]}"

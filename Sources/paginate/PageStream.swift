@@ -63,6 +63,13 @@ struct PageStream {
   ) throws {
     var sequence = DocumentSequence(firstPageNumber: layout.firstPage)
     var complete = true
+    func pass(_ page: Page) throws {
+      let placed = sequence.place(page)
+      if selection.contains(page.number) {
+        try body(placed, title)
+        selectedCount += 1
+      }
+    }
     files: for path in files {
       let loaded: LoadedInput
       do throws(InputError) {
@@ -84,6 +91,10 @@ struct PageStream {
         try body(blank, title)
         selectedCount += 1
       }
+      // In-document links print their headings' page numbers when the document can be read
+      // again to find them (standard input read as a stream cannot).
+      let readsAgain = loaded.reader.document != nil || loaded.reader.canResume
+      if readsAgain { options.pageReferences = .provisional() }
       // Printing passes each page once: keep none behind, so memory stays bounded.
       // The options were checked when the command line was parsed.
       var pages = Diagnostics.orFail { () throws(LayoutError) in
@@ -95,18 +106,42 @@ struct PageStream {
         sequence.skip(pages: pages.laidOutCount)
         continue
       }
+      // A page is passed on once the next one is known to cite no heading of the document:
+      // from the page before the first that does, the pages wait for the numbers (the page
+      // before too, as the lines after it may move its end).
+      var pending: Page?
+      var resumeIndex: Int?
+      var found = PageReferences()
       var index = 0
       while let page = pages.page(at: index) {
+        index += 1
+        found.add(page)
+        if resumeIndex != nil { continue }
+        if options.pageReferences != nil && page.citesDocument {
+          resumeIndex = pending?.index ?? page.index
+          continue
+        }
         if let upper = selection.upperBound, page.number > upper {
+          if let pending { try pass(pending) }
           complete = false
           break files
         }
-        let placed = sequence.place(page)
-        if selection.contains(page.number) {
-          try body(placed, title)
-          selectedCount += 1
+        if let pending { try pass(pending) }
+        pending = page
+      }
+      if let resumeIndex {
+        pages = try pagesWithReferences(reader: loaded.reader, options: options, found: found, name: name)
+        var index = resumeIndex
+        while let page = pages.page(at: index) {
+          if let upper = selection.upperBound, page.number > upper {
+            complete = false
+            break files
+          }
+          try pass(page)
+          index += 1
         }
-        index += 1
+      } else if let pending {
+        try pass(pending)
       }
       if !counting && pages.notesLeftOut > 0 {
         let count = pages.notesLeftOut
@@ -122,6 +157,36 @@ struct PageStream {
       }
     }
     if complete { totalPages = sequence.nextIndex }
+  }
+
+  /// The pages of a document laid out again with the page numbers of its headings, `found`
+  /// by the layout before, until they stay where they are (at most four times more; then the
+  /// last numbers stand, with a warning).
+  private func pagesWithReferences(reader: DocumentReader, options: LayoutOptions, found: PageReferences, name: String)
+    throws -> PageSet
+  {
+    var options = options
+    var found = found
+    for _ in 0..<4 {
+      options.pageReferences = found
+      var pages = Diagnostics.orFail { () throws(LayoutError) in
+        try PageSet(reader: reader, options: options, keepsPages: false)
+      }
+      var again = PageReferences()
+      var index = 0
+      while let page = pages.page(at: index) {
+        again.add(page)
+        index += 1
+      }
+      if options.pageReferences?.isSettled(by: again) == true { break }
+      found = again
+    }
+    if options.pageReferences?.isSettled(by: found) != true {
+      Diagnostics.warn("\(name): the page numbers of in-document links did not settle; some may be off by a page")
+    }
+    return Diagnostics.orFail { () throws(LayoutError) in
+      try PageSet(reader: reader, options: options, keepsPages: false)
+    }
   }
 
   /// Ends the program when `--pages` selected no page at all, with one line saying how many

@@ -1,6 +1,6 @@
 import PaginateLayout
 import PaginateModel
-import PaginateRender
+@testable import PaginateRender
 import Testing
 
 @Suite("HTML book writer")
@@ -39,8 +39,8 @@ struct HTMLBookWriterTests {
     let html = HTMLBookWriter(pageSize: PageSize(columns: 20, lines: 4), title: "T").html(for: [page], nonce: "n")
     #expect(
       try book(html)
-        == "\n<div class=\"view\" data-view=\"0\">\n<section class=\"page recto\" data-page=\"1\" aria-label=\"Page 1\"><pre>"
-        + "<span class=\"s-bold s-heading\">Tides</span>\n<span class=\"s-furniture\">═════</span>\n\nLow water.</pre></section>\n</div>\n")
+        == "\n<div class=\"view\" data-view=\"0\">\n<section class=\"page recto\" id=\"page-1\" data-page=\"1\" aria-label=\"Page 1\"><pre>"
+        + "<span class=\"target\" id=\"tides\"></span><span class=\"s-bold s-heading\">Tides</span>\n<span class=\"s-furniture\">═════</span>\n\nLow water.</pre></section>\n</div>\n")
     #expect(html.contains("--columns: 20; --lines: 4;"))
   }
 
@@ -62,6 +62,60 @@ struct HTMLBookWriterTests {
     #expect(pages.contains("<span class=\"s-link\">javascript:alert(1)</span>"))
   }
 
+  @Test("a link's href is its whole destination, on its text and on every line of its wrapped note")
+  func wholeDestinations() throws {
+    let long = "https://example.org/documentation/basicco/a/very/long/path/that/wraps/in/the/note?x=1"
+    let document = Document(blocks: [
+      .paragraph([
+        .text("Read "), .link(destination: long, title: "", content: [.text("the long guide")]),
+        .text(", "), .link(destination: "docs/guide.md", title: "", content: [.text("the guide")]),
+        .text(" and "), .link(destination: "#notes", title: "", content: [.text("the notes")]), .text("."),
+      ]),
+      .heading(level: 2, [.text("Notes")]),
+    ])
+    let page = try firstPage(document, options(30, 20))
+    let html = try book(HTMLBookWriter(pageSize: PageSize(columns: 30, lines: 20), title: "").html(for: [page], nonce: "n"))
+    let hrefs = html.matches(of: #/href="([^"]*)"/#).map { String($0.output.1) }
+    // The text and the note's three lines lead to the whole URL; nothing leads elsewhere.
+    #expect(hrefs.filter { $0 == long }.count >= 3, "\(hrefs)")
+    #expect(Set(hrefs) == [long, "docs/guide.md", "#notes"], "\(hrefs)")
+    // A link's words are one element, not one per word.
+    #expect(html.contains(">the long guide</a>"))
+    // The heading is the target of the in-document link, which has no note.
+    #expect(html.contains("<span class=\"target\" id=\"notes\"></span>"))
+    #expect(!page.textLines.joined().contains("#notes"))
+  }
+
+  @Test("repeated headings get GitHub's ids in document order: notes, notes-1, notes-2")
+  func headingIDs() throws {
+    let document = Document(blocks: [
+      .heading(level: 2, [.text("Notes")]), Block(.pageBreak), .heading(level: 2, [.text("Notes")]),
+      .heading(level: 3, [.text("Notes")]),
+    ])
+    let all = try pages(document, options(30, 10))
+    let html = try book(HTMLBookWriter(pageSize: PageSize(columns: 30, lines: 10), title: "").html(for: all, nonce: "n"))
+    let ids = html.matches(of: #/class="target" id="([^"]*)"/#).map { String($0.output.1) }
+    #expect(ids == ["notes", "notes-1", "notes-2"])
+  }
+
+  @Test("each wide character sits in a cell exactly two columns wide")
+  func wideCells() throws {
+    let page = try firstPage(Document(blocks: [.paragraph("漢字 and かな.")]), options(30, 4))
+    let html = try book(HTMLBookWriter(pageSize: PageSize(columns: 30, lines: 4), title: "").html(for: [page], nonce: "n"))
+    #expect(html.contains(#"<span class="w">漢</span><span class="w">字</span> and <span class="w">か</span><span class="w">な</span>."#))
+    #expect(HTMLBookWriter.stylesheet(pageSize: PageSize(columns: 30, lines: 4)).contains(".w { display: inline-block; width: 2ch;"))
+  }
+
+  @Test("printed, a page of 80x66 fits one sheet of A4 or Letter inside 10 mm margins")
+  func printSize() {
+    for (columns, lines) in [(80, 66), (80, 24), (132, 66), (40, 100)] {
+      let size = HTMLBookWriter.printFontSize(pageSize: PageSize(columns: columns, lines: lines))
+      #expect(Double(lines) * 1.25 * size <= 259.4 && Double(columns) * 0.602 * size <= 190)
+      // And no smaller than it need be: within 1% of one bound.
+      #expect(Double(lines) * 1.25 * size > 259.4 * 0.99 || Double(columns) * 0.602 * size > 190 * 0.99)
+    }
+  }
+
   @Test("the navigation script runs only by the file's nonce; nothing loads from the network")
   func contentSecurityPolicy() throws {
     let html = HTMLBookWriter(pageSize: PageSize(columns: 20, lines: 4), title: "T").html(for: [], nonce: "abc123")
@@ -79,7 +133,7 @@ struct HTMLBookWriterTests {
     ])
     let all = try pages(document, options(20, 4))
     #expect(all.map(\.number) == [1, 2, 3, 4])
-    let writer = HTMLBookWriter(pageSize: PageSize(columns: 20, lines: 4), facing: FacingOptions(), title: "T")
+    var writer = HTMLBookWriter(pageSize: PageSize(columns: 20, lines: 4), facing: FacingOptions(), title: "T")
     #expect(writer.views(of: all).map { $0.map { $0?.number } } == [[nil, 1], [2, 3], [4, nil]])
     let html = writer.html(for: all, nonce: "n")
     #expect(occurrences(of: "<section class=\"page empty\" aria-hidden=\"true\"></section>", in: html) == 2)

@@ -100,7 +100,8 @@ struct TextRendererTests {
     #expect(linked == "See \(open)the tables\(close) now.\n")
     // With styles: the sequences nest, the link outside.
     let styled = rendered([page.lines[0]], TextRenderer(usesANSI: true, makesHyperlinks: true), links: page.linkDestinations)
-    #expect(styled == "See \(open)\(esc)[4mthe\(esc)[0m \(esc)[4mtables\(esc)[0m\(close) now.\n")
+    // One underline over the whole link text, the space between its words included.
+    #expect(styled == "See \(open)\(esc)[4mthe tables\(esc)[0m\(close) now.\n")
     // Off: no OSC 8 at all, with or without styles; and on, but without the page's links.
     #expect(rendered([page.lines[0]], TextRenderer(usesANSI: false), links: page.linkDestinations) == "See the tables now.\n")
     #expect(!rendered([page.lines[0]], TextRenderer(usesANSI: true), links: page.linkDestinations).contains("\(esc)]8"))

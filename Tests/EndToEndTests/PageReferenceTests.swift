@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// In-document links (`[Usage](#usage)`) print the page their heading begins on.
+@Suite("Page references")
+struct PageReferenceTests {
+  /// The pages of a JSON export of `file`, with `options`.
+  func exportedPages(_ file: String, _ options: [String]) throws -> [[String: Any]] {
+    let result = try Executable.run(["export", "--format", "json", "-o", "-"] + options + [file])
+    #expect(result.status == 0, "\(result.stderr)")
+    let root = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    return try #require(root?["pages"] as? [[String: Any]])
+  }
+
+  @Test(
+    "every page reference names the page its heading is on (GRDB's and OpenAPIKit's READMEs, three sizes)",
+    arguments: ["grdb.md", "openapikit.md"])
+  func referencesAreRight(readme: String) throws {
+    let file = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/\(readme)").path
+    for size in ["80x66", "60x30", "100x40"] {
+      let pages = try exportedPages(file, ["--page-size", size])
+      var pageOfID: [String: Int] = [:]
+      for page in pages {
+        for heading in page["headings"] as? [[String: Any]] ?? [] {
+          pageOfID[heading["id"] as? String ?? ""] = page["number"] as? Int
+        }
+      }
+      var checked = 0
+      for page in pages {
+        let lines = page["lines"] as? [String] ?? []
+        for span in page["spans"] as? [[String: Any]] ?? [] {
+          guard let link = span["link"] as? String, link.hasPrefix("#"),
+            let line = span["line"] as? Int, let start = span["start"] as? Int, let end = span["end"] as? Int
+          else { continue }
+          let text = String(String.UnicodeScalarView(Array(lines[line].unicodeScalars)[start..<end]))
+          guard text.hasPrefix("p.\u{A0}") else { continue }
+          let id = String(link.dropFirst()).removingPercentEncoding ?? ""
+          let target = try #require(pageOfID[id], "\(readme) \(size): \(link) has a number but no heading")
+          #expect(text == "p.\u{A0}\(target)", "\(readme) \(size): \(link) on page \(page["number"] ?? 0)")
+          checked += 1
+        }
+      }
+      #expect(checked > 20, "\(readme) \(size): only \(checked) references")
+    }
+  }
+
+  @Test("printed, in-document links show page numbers and never a note with their destination")
+  func printed() throws {
+    let file = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/grdb.md").path
+    let result = try Executable.run(["--page-size", "80x66", file])
+    #expect(result.status == 0)
+    #expect(result.stdout.matches(of: #/→\u{A0}p\.\u{A0}[0-9]+/#).count > 100)
+    #expect(!result.stdout.contains("] #"))
+  }
+
+  @Test("from standard input, which cannot be read again, in-document links print no number")
+  func standardInput() throws {
+    let text = "# A\n\nSee [B](#b).\n\n## B\n\nText.\n"
+    let fromFile = try Executable.temporaryDirectory().appendingPathComponent("a.md")
+    try Data(text.utf8).write(to: fromFile)
+    let file = try Executable.run(["--page-size", "30x10", fromFile.path])
+    // B, a level-2 heading after the title's page, begins page 2.
+    #expect(file.stdout.contains("See B →\u{A0}p.\u{A0}2."), "\(file.stdout)")
+    let piped = try Executable.run(["--from", "markdown", "--page-size", "30x10", "-"], stdin: Data(text.utf8))
+    #expect(piped.stdout.contains("See B."), "\(piped.stdout)")
+  }
+}

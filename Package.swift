@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "PaginateLayout", targets: ["PaginateLayout"]),
     .library(name: "PaginatePaging", targets: ["PaginatePaging"]),
     .library(name: "PaginateRender", targets: ["PaginateRender"]),
+    .library(name: "PaginatePDF", targets: ["PaginatePDF"]),
     // The command-line tool's configuration file (TOML), a product so that the fuzz targets
     // (Fuzz/) can link it; it needs the CommandLineTool trait.
     .library(name: "PaginateConfig", targets: ["PaginateConfig"]),
@@ -73,6 +74,14 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
 
+    // The PDF export: cairo draws, pango shapes text (Debian: libcairo2-dev, libpango1.0-dev;
+    // fonts through fontconfig: fonts-dejavu-core, fonts-noto-cjk).
+    .systemLibrary(
+      name: "CPangoCairo",
+      pkgConfig: "pangocairo",
+      providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["pango", "cairo"])]
+    ),
+
     // Platform: the C state that signal handlers read (C storage, C layout) and C's sizes of
     // the libc structures Swift passes to the kernel
     .target(name: "CPaginateSystem"),
@@ -113,6 +122,14 @@ let package = Package(
       swiftSettings: strictSettings
     ),
 
+    // The PDF renderer: pages drawn on paper through cairo and pango. Not in the library
+    // product, so that an app that does not print links no cairo; it imports PaginatePDF.
+    .target(
+      name: "PaginatePDF",
+      dependencies: ["PaginateLayout", "CPangoCairo"],
+      swiftSettings: strictSettings
+    ),
+
     // The library product: re-exports everything an app needs
     .target(
       name: "Paginate",
@@ -138,8 +155,8 @@ let package = Package(
     .executableTarget(
       name: "paginate",
       dependencies: [
-        "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender", "PaginatePaging", "PaginatePager",
-        "PaginateSystem", "PaginateConfig",
+        "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginateRender", "PaginatePDF", "PaginatePaging",
+        "PaginatePager", "PaginateSystem", "PaginateConfig",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
       ],
       swiftSettings: strictSettings

@@ -70,11 +70,15 @@ public struct Page: Sendable, Hashable {
   public struct Link: Sendable, Hashable {
     public var id: UInt32
     public var destination: String
+    /// For an in-document link (`#usage`), where its heading is, when the layout knew
+    /// (``LayoutOptions/pageReferences``).
+    public var target: PageReferences.Target?
 
     /// Creates a link.
-    public init(id: UInt32, destination: String) {
+    public init(id: UInt32, destination: String, target: PageReferences.Target? = nil) {
       self.id = id
       self.destination = destination
+      self.target = target
     }
   }
 

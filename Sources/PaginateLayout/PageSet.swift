@@ -313,7 +313,8 @@ public struct PageSet: Sendable {
         for span in line.spans where span.style.linkID != 0 {
           let id = span.style.linkID
           if page.linkDestinations.destination(ofLink: id) == nil, let destination = registry.destination(ofLink: id) {
-            page.linkDestinations.append(Page.Link(id: id, destination: destination))
+            page.linkDestinations.append(
+              Page.Link(id: id, destination: destination, target: options.pageReferences?.target(of: destination)))
           }
         }
       }

@@ -369,15 +369,9 @@ struct ParagraphSetter {
         }
         if lower < upper {
           if spans.isEmpty { spans.reserveCapacity(4) }
-          // The run before may have ended on the space before this one (`**a **b**`): the
-          // gap is then styled too, as the per-unit path bridges it.
-          if let last = spans.last, last.style == style, last.range.upperBound < lower - lineStart,
-            Self.style(ofByte: last.range.upperBound + lineStart, in: runs) == style
-          {
-            spans[spans.count - 1].range = last.range.lowerBound..<(upper - lineStart)
-          } else {
-            spans.appendMerging(StyleSpan(range: (lower - lineStart)..<(upper - lineStart), style: style))
-          }
+          // (Runs of one style are merged as the text is flattened, so a gap between two
+          // spans of one style here is text of another: they stay two.)
+          spans.appendMerging(StyleSpan(range: (lower - lineStart)..<(upper - lineStart), style: style))
         }
         // The next run may begin inside the last unit this one reached.
         unit = max(unit, next - 1)
@@ -404,7 +398,7 @@ struct ParagraphSetter {
 
   /// The style of the source byte at `offset`: that of the first run, from `first`, that ends
   /// after it.
-  private static func style(ofByte offset: Int, in runs: [(end: Int, style: TextStyle)], from first: Int = 0) -> TextStyle {
+  private static func style(ofByte offset: Int, in runs: [(end: Int, style: TextStyle)], from first: Int) -> TextStyle {
     var low = first
     var high = runs.count - 1
     while low < high {

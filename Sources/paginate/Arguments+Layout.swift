@@ -3,6 +3,7 @@
 public import ArgumentParser
 public import PaginateAdapters
 public import PaginateLayout
+public import PaginatePDF
 
 extension ChapterBreak: ExpressibleByArgument {}
 extension FacingOptions.Start: ExpressibleByArgument {}
@@ -10,3 +11,4 @@ extension FacingOptions.Progression: ExpressibleByArgument {}
 extension LineBreakStrategy: ExpressibleByArgument {}
 extension LinkStyle: ExpressibleByArgument {}
 extension HTMLHandling: ExpressibleByArgument {}
+extension Imposition: ExpressibleByArgument {}

@@ -1,15 +1,16 @@
 import ArgumentParser
 import PaginateLayout
+import PaginatePDF
 import PaginateRender
 import PaginateSystem
 
-/// `paginate export --pages RANGES -o OUT FILE ...`: write a page range as text, JSON or HTML.
+/// `paginate export --pages RANGES -o OUT FILE ...`: write a page range as text, JSON, HTML or PDF.
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write pages to a file as text, JSON or HTML.",
+    abstract: "Write pages to a file as text, JSON, HTML or PDF.",
     discussion: """
-      The format comes from the output's extension (.txt, .json, .html) or --format. The file \
+      The format comes from the output's extension (.txt, .json, .html, .pdf) or --format. The file \
       is written atomically: an interrupted or failed export leaves no partial file, and an \
       export never overwrites one of its inputs. With -o -, the export goes to standard output.
 
@@ -19,12 +20,18 @@ struct ExportCommand: ParsableCommand {
              Docs/pageset.schema.json)
       html   one self-contained file: pages drawn as sheets, spreads side by side
              with --facing, arrow keys and clicks to turn pages, one page per sheet
-             when printed
+             when printed (A4 or Letter)
+      pdf    each page on a sheet of --paper, its grid in DejaVu Sans Mono (Noto
+             Sans CJK for wide characters), fonts embedded, links that can be
+             clicked, bookmarks from the headings; --imposition 2up or booklet
+             puts two pages on each side of a sheet
 
       Examples:
         paginate export -o guide.html --facing --page-size a5 SampleDocs/guide.md
         paginate export --pages 3-7,10 -o part.json book.md
         paginate export --format text -o - --pages 1 notes.txt
+        paginate export -o book.pdf --paper letter --double-sided README.md
+        paginate export -o zine.pdf --imposition booklet --page-size a5 story.md
       """
   )
 
@@ -33,6 +40,7 @@ struct ExportCommand: ParsableCommand {
     case text
     case json
     case html
+    case pdf
   }
 
   @OptionGroup var input: InputOptions
@@ -46,14 +54,31 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: ArgumentHelp("The file to write ('-' for standard output).", valueName: "path"))
   var output: String
 
-  @Option(help: ArgumentHelp("text, json or html (default: from the output's extension).", valueName: "format"))
+  @Option(help: ArgumentHelp("text, json, html or pdf (default: from the output's extension).", valueName: "format"))
   var format: Format?
+
+  @Option(
+    help: ArgumentHelp("PDF paper: a4, letter, a5, a3 or legal (default a4; landscape for a wide page).", valueName: "paper"),
+    transform: ExportCommand.paper)
+  var paper: Paper?
+
+  @Option(help: ArgumentHelp("PDF sheets: none, 2up or booklet (two pages a side, folded).", valueName: "imposition"))
+  var imposition: Imposition = .none
+
+  @Option(help: ArgumentHelp("The author named in the PDF's metadata.", valueName: "name"))
+  var author: String?
 
   @Argument(help: ArgumentHelp("The files to export ('-' for standard input).", valueName: "file"), completion: .file())
   var files: [String] = []
 
   func validate() throws {
-    _ = try resolvedFormat()
+    let format = try resolvedFormat()
+    if format != .pdf && (paper != nil || imposition != .none || author != nil) {
+      throw ValidationError("--paper, --imposition and --author are for a PDF export (-o FILE.pdf or --format pdf).")
+    }
+    if format == .pdf && output == "-" && FileDescriptor.standardOutput.isTerminal {
+      throw ValidationError("Refusing to write a PDF to the terminal; name a file with -o or pipe the output.")
+    }
     for file in files where file != "-" && output != "-" {
       if file == output || AtomicFile.sameFile(file, output) {
         throw ValidationError("Refusing to overwrite the input '\(file)' with the export; choose another -o path.")
@@ -66,8 +91,9 @@ struct ExportCommand: ParsableCommand {
     let lowered = output.lowercased()
     if lowered.hasSuffix(".json") { return .json }
     if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { return .html }
+    if lowered.hasSuffix(".pdf") { return .pdf }
     if lowered.hasSuffix(".txt") || lowered.hasSuffix(".text") || output == "-" { return .text }
-    throw ValidationError("Cannot tell the format of '\(output)' from its extension; add --format text, json or html.")
+    throw ValidationError("Cannot tell the format of '\(output)' from its extension; add --format text, json, html or pdf.")
   }
 
   mutating func run() throws {
@@ -78,7 +104,8 @@ struct ExportCommand: ParsableCommand {
     // Each page is written as it is laid out, so memory holds a page (and a spread) rather than
     // the export. The output is opened with the first page: nothing is written when --pages
     // selects none (one line then says how many there are).
-    var encoder = ExportEncoder(format: format, layout: layout, nonce: Self.nonce())
+    var encoder = ExportEncoder(
+      format: format, layout: layout, nonce: Self.nonce(), pdf: PDFSettings(paper: paper, imposition: imposition, author: author, selection: pages))
     var sink: ExportSink? = nil
     let output = output
     try stream.forEach { page, title in
@@ -92,8 +119,16 @@ struct ExportCommand: ParsableCommand {
     progress.finish()
     stream.checkSelection()
     guard var sink else { return }
-    sink.write(encoder.ending(documentPageCount: stream.totalPages))
+    sink.write(Diagnostics.orFail { () throws(PDFBookWriter.Failure) in try encoder.ending(documentPageCount: stream.totalPages) })
     Diagnostics.orFail { () throws(AtomicFile.Failure) in try sink.finish() }
+  }
+
+  /// The paper `--paper` names.
+  static func paper(_ name: String) throws -> Paper {
+    guard let paper = Paper(named: name) else {
+      throw ValidationError("Unknown paper '\(name)'; use \(Paper.all.map(\.name).joined(separator: ", ")).")
+    }
+    return paper
   }
 
   /// A fresh random value for the HTML file's script nonce: 128 bits, as 32 hexadecimal digits

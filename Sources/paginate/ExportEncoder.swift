@@ -1,5 +1,15 @@
 import PaginateLayout
+import PaginatePDF
 import PaginateRender
+
+/// What a PDF export is printed on, from the command line.
+struct PDFSettings {
+  var paper: Paper?
+  var imposition: Imposition
+  var author: String?
+  /// The pages exported: in-document links lead only to these.
+  var selection: PageRanges
+}
 
 /// The text of an export, a piece at a time as pages come: the beginning, each page (HTML and
 /// page sets group a spread's pages), the end. Memory holds a spread, not the export.
@@ -10,6 +20,9 @@ struct ExportEncoder {
   private var printed: PrintedText
   private var html: HTMLBookWriter
   private var pageSet: JSONPageSetWriter
+  private let pdfSettings: PDFSettings
+  /// The PDF, made with the first page (its metadata wants the title).
+  private var pdf: PDFBookWriter?
   /// The pages of the spread not yet written (one page at a time without facing).
   private var pending: [Page] = []
   private var viewsWritten = 0
@@ -17,8 +30,9 @@ struct ExportEncoder {
   /// The spreads written, as page numbers, for the page set's end.
   private var spreads: [(left: Int?, right: Int?)] = []
 
-  init(format: ExportCommand.Format, layout: LayoutOptionGroup, nonce: String) {
+  init(format: ExportCommand.Format, layout: LayoutOptionGroup, nonce: String, pdf: PDFSettings) {
     self.format = format
+    pdfSettings = pdf
     self.layout = layout
     self.nonce = nonce
     let facing = layout.facingOptions
@@ -31,6 +45,14 @@ struct ExportEncoder {
   mutating func beginning(title: String?) -> [UInt8] {
     switch format {
     case .text: return []
+    case .pdf:
+      let options = PDFBookWriter.Options(
+        pageSize: layout.pageSize, paper: pdfSettings.paper ?? .a4, imposition: pdfSettings.imposition,
+        title: title ?? "", author: pdfSettings.author)
+      pdf = Diagnostics.orFail { () throws(PDFBookWriter.Failure) in try PDFBookWriter(options: options) }
+      let selection = pdfSettings.selection
+      pdf?.includesPage = { selection.contains($0) }
+      return []
     case .html:
       html.title = title ?? "paginate"
       return Array(html.beginning(nonce: nonce).utf8)
@@ -47,6 +69,8 @@ struct ExportEncoder {
       var text: [UInt8] = []
       printed.add(page, into: &text)
       return text
+    case .pdf:
+      return pdf?.add(page) ?? []
     case .html, .json:
       var out: [UInt8] = []
       if let facing = layout.facingOptions, let first = pending.first,
@@ -62,8 +86,10 @@ struct ExportEncoder {
   }
 
   /// The end: the last spread and what follows the pages.
-  mutating func ending(documentPageCount: Int?) -> [UInt8] {
+  mutating func ending(documentPageCount: Int?) throws(PDFBookWriter.Failure) -> [UInt8] {
     switch format {
+    case .pdf:
+      return try pdf?.finish() ?? []
     case .text:
       var text: [UInt8] = []
       printed.finish(into: &text)
@@ -81,7 +107,7 @@ struct ExportEncoder {
     guard !pending.isEmpty else { return [] }
     var out = ""
     switch format {
-    case .text: break
+    case .text, .pdf: break
     case .html:
       for view in html.views(of: pending) {
         out += html.view(view, index: viewsWritten)

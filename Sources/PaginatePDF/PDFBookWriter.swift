@@ -1,0 +1,350 @@
+internal import CPangoCairo
+public import PaginateLayout
+
+/// Writes pages as a PDF through cairo and pango: each page's grid of cells drawn in a
+/// monospace font (DejaVu Sans Mono; wide characters from Noto Sans CJK, each centred in its two
+/// cells), scaled to fill the paper inside its margins, with bold, italic, underline and
+/// strike-through from the spans, links that can be clicked, an outline (bookmarks) from the
+/// headings, and the title and author in the document's metadata. cairo embeds the fonts,
+/// subset to the glyphs used.
+///
+/// Pages are drawn as they come and the PDF's bytes handed back as cairo writes them, so a
+/// long book is not held: ``add(_:)`` for each page, then ``finish()``. An imposition
+/// (``Imposition/booklet``) needs every page before the first sheet, so it holds them.
+///
+/// Not `Sendable`: it owns a cairo surface, which one thread draws on at a time.
+public final class PDFBookWriter {
+  /// What the PDF is made with.
+  public struct Options: Sendable, Hashable {
+    /// The size of every page, in cells.
+    public var pageSize: PageSize
+    /// The paper each page (or, imposed, each pair of pages) is printed on.
+    public var paper: Paper
+    /// How pages are put on sheets.
+    public var imposition: Imposition
+    /// The margin around the grid on each side of the paper, in points.
+    public var margin: Double
+    /// The document's title and author, for the PDF's metadata.
+    public var title: String
+    public var author: String?
+
+    /// Creates options: A4, one page a sheet, half-inch margins.
+    public init(
+      pageSize: PageSize, paper: Paper = .a4, imposition: Imposition = .none, margin: Double = 36, title: String = "",
+      author: String? = nil
+    ) {
+      self.pageSize = pageSize
+      self.paper = paper
+      self.imposition = imposition
+      self.margin = margin
+      self.title = title
+      self.author = author
+    }
+  }
+
+  /// Why a PDF could not be made.
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    public let description: String
+  }
+
+  public let options: Options
+  /// The bytes cairo has written and ``add(_:)`` or ``finish()`` has not yet handed back.
+  private let output = Output()
+  private let surface: OpaquePointer
+  private let context: OpaquePointer
+  private let grid: Grid
+  private let fonts: Fonts
+  private let layout: OpaquePointer
+  /// Pages held for an imposition.
+  private var held: [Page] = []
+  /// Sides of paper written so far.
+  private var sidesWritten = 0
+  /// The outline entries open at each level, for nesting headings.
+  private var outlineParents: [(level: Int, id: Int32)] = []
+  private var finished = false
+
+  /// Starts a PDF.
+  ///
+  /// - Throws: ``Failure`` when cairo cannot make the surface.
+  public init(options: Options) throws(Failure) {
+    self.options = options
+    let sheet = options.imposition == .none ? Self.oriented(options.paper, for: options.pageSize) : options.paper.landscape
+    let box = Unmanaged.passUnretained(output).toOpaque()
+    surface = cairo_pdf_surface_create_for_stream(Self.write, box, sheet.width, sheet.height)
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+      let message = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+      cairo_surface_destroy(surface)
+      throw Failure(description: "cannot make a PDF: \(message)")
+    }
+    cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_5)
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "paginate")
+    if !options.title.isEmpty { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, options.title) }
+    if let author = options.author, !author.isEmpty {
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author)
+    }
+    context = cairo_create(surface)
+    layout = pango_cairo_create_layout(context)
+    // Text is placed by cells: no hinting that would move glyphs off the grid.
+    let fontOptions = cairo_font_options_create()
+    cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)
+    pango_cairo_context_set_font_options(pango_layout_get_context(layout), fontOptions)
+    cairo_font_options_destroy(fontOptions)
+    // Nor rounding of glyph positions to whole points, which at 9 points made a run of
+    // characters half a point a character wider than its cells.
+    pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
+    pango_layout_context_changed(layout)
+
+    // The page's area on the sheet: the whole sheet, or half of it side by side.
+    let slot = options.imposition == .none ? (width: sheet.width, height: sheet.height) : (width: sheet.width / 2, height: sheet.height)
+    fonts = Fonts(size: 10)
+    grid = Grid(
+      pageSize: options.pageSize, slotWidth: slot.width, slotHeight: slot.height, margin: options.margin,
+      fonts: fonts, layout: layout)
+    fonts.resize(to: grid.fontSize)
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(layout))
+    cairo_destroy(context)
+    cairo_surface_destroy(surface)
+  }
+
+  /// The paper turned the way the page is: landscape for a page wider than tall.
+  static func oriented(_ paper: Paper, for pageSize: PageSize) -> Paper {
+    Double(pageSize.columns) * Grid.cellWidthInEm > Double(pageSize.lines) * Grid.lineHeightInEm ? paper.landscape : paper
+  }
+
+  /// Draws `page` (on its own sheet, or held for an imposition) and returns the bytes of the
+  /// PDF made so far.
+  public func add(_ page: Page) -> [UInt8] {
+    if options.imposition == .none {
+      draw(side: [page])
+    } else {
+      held.append(page)
+    }
+    return output.take()
+  }
+
+  /// Ends the PDF (drawing the sheets of an imposition) and returns its last bytes.
+  ///
+  /// - Throws: ``Failure`` when cairo reports an error.
+  public func finish() throws(Failure) -> [UInt8] {
+    guard !finished else { return output.take() }
+    finished = true
+    if options.imposition != .none {
+      for side in options.imposition.sides(pageCount: held.count) {
+        draw(side: side.map { $0.map { held[$0] } })
+      }
+      held = []
+    }
+    if sidesWritten == 0 {
+      // A PDF has at least one page.
+      cairo_show_page(context)
+    }
+    cairo_surface_finish(surface)
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw Failure(description: "cannot write the PDF: \(String(cString: cairo_status_to_string(status)))")
+    }
+    return output.take()
+  }
+
+  /// Draws one side of paper: its pages left to right (`nil` leaves a half blank).
+  private func draw(side pages: [Page?]) {
+    sidesWritten += 1
+    let slotWidth = options.imposition == .none ? 0 : options.paper.landscape.width / 2
+    for (slot, page) in pages.enumerated() {
+      guard let page else { continue }
+      cairo_save(context)
+      cairo_translate(context, Double(slot) * slotWidth, 0)
+      draw(page)
+      cairo_restore(context)
+    }
+    cairo_show_page(context)
+  }
+
+  private func draw(_ page: Page) {
+    for heading in page.headings {
+      addOutlineEntry(heading, y: grid.top(ofLine: heading.line))
+      // The place in-document links lead to.
+      let name = Self.destinationName(PageReferences.Target(pageNumber: page.number, line: heading.line))
+      cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(name)' x=\(grid.left(ofColumn: 0)) y=\(grid.top(ofLine: heading.line))")
+      cairo_tag_end(context, CAIRO_TAG_DEST)
+    }
+    for (row, line) in page.lines.enumerated() where !line.isEmpty {
+      draw(line, row: row, links: page.linkDestinations)
+    }
+  }
+
+  /// An outline entry for `heading`, nested under the last one of a lower level, leading to
+  /// the current side at height `y`.
+  private func addOutlineEntry(_ heading: Page.Heading, y: Double) {
+    while let last = outlineParents.last, last.level >= heading.level { outlineParents.removeLast() }
+    let parent = outlineParents.last?.id ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
+    let target = "page=\(sidesWritten) pos=[0 \(Int(y))]"
+    let flags = heading.level <= 1 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
+    let id = cairo_pdf_surface_add_outline(surface, parent, heading.text, target, flags)
+    outlineParents.append((heading.level, id))
+  }
+
+  /// Draws a line: its text in pieces of one style, each run of narrow characters at once
+  /// (shaped together: Arabic joins, a run of right-to-left text is reordered) and each wide
+  /// character in its own two cells.
+  private func draw(_ line: Line, row: Int, links: [Page.Link]) {
+    let text = line.text
+    let bytes = Array(text.utf8)
+    // The style of each byte's piece: spans, with unstyled gaps between them.
+    var segments: [(range: Range<Int>, style: TextStyle)] = []
+    var position = 0
+    for span in line.spans {
+      if span.range.lowerBound > position { segments.append((position..<span.range.lowerBound, [])) }
+      segments.append((span.range, span.style))
+      position = span.range.upperBound
+    }
+    if position < bytes.count { segments.append((position..<bytes.count, [])) }
+
+    let baseline = grid.baseline(ofLine: row)
+    var column = 0
+    bytes.withUnsafeBufferPointer { buffer in
+      for segment in segments {
+        let link = segment.style.linkID != 0 ? links.first { $0.id == segment.style.linkID } : nil
+        let uri = link.flatMap(linkAttributes)
+        if let uri { cairo_tag_begin(context, CAIRO_TAG_LINK, uri) }
+        setColour(for: segment.style)
+        var runStart: Int?
+        var runColumn = column
+        func flushRun(upTo end: Int) {
+          guard let start = runStart else { return }
+          show(buffer, start..<end, style: segment.style, x: grid.left(ofColumn: runColumn), cells: nil, baseline: baseline)
+          runStart = nil
+        }
+        DisplayWidth.forEachCluster(in: UnsafeBufferPointer(rebasing: buffer[segment.range])) { range, width in
+          let lower = segment.range.lowerBound + range.lowerBound
+          let upper = segment.range.lowerBound + range.upperBound
+          if width == 1 {
+            if runStart == nil {
+              runStart = lower
+              runColumn = column
+            }
+          } else {
+            flushRun(upTo: lower)
+            if width > 0 {
+              show(buffer, lower..<upper, style: segment.style, x: grid.left(ofColumn: column), cells: width, baseline: baseline)
+            }
+          }
+          column += width
+        }
+        flushRun(upTo: segment.range.upperBound)
+        if uri != nil { cairo_tag_end(context, CAIRO_TAG_LINK) }
+      }
+    }
+  }
+
+  /// Shows `bytes[range]` with its left edge at `x` and on `baseline`; with `cells`, centred in
+  /// that many cells (a wide character's glyph is seldom exactly two cells wide).
+  private func show(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: TextStyle, x: Double, cells: Int?, baseline: Double
+  ) {
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    pango_layout_set_font_description(layout, fonts.description(bold: style.contains(.bold), italic: style.contains(.italic)))
+    text.withCString { pango_layout_set_text(layout, $0, -1) }
+    let attributes = pango_attr_list_new()
+    if style.contains(.link) && !style.contains(.furniture) {
+      pango_attr_list_insert(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE))
+    }
+    if style.contains(.strikethrough) { pango_attr_list_insert(attributes, pango_attr_strikethrough_new(1)) }
+    if cells == 2 {
+      // A CJK glyph is an em wide; its two cells are 1.2 em. At 1.12 times the size, centred,
+      // the gaps between glyphs stay under a tenth of an em, so that text extraction
+      // (pdftotext, copying) reads a row of them as one word, as it is.
+      pango_attr_list_insert(attributes, pango_attr_scale_new(Self.wideScale))
+    }
+    pango_layout_set_attributes(layout, attributes)
+    pango_attr_list_unref(attributes)
+    var left = x
+    if let cells {
+      var ink = PangoRectangle()
+      var logical = PangoRectangle()
+      pango_layout_get_extents(layout, &ink, &logical)
+      let width = Double(logical.width) / Double(PANGO_SCALE)
+      left += max((Double(cells) * grid.cellWidth - width) / 2, 0)
+    }
+    let ascent = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    cairo_move_to(context, left, baseline - ascent)
+    pango_cairo_show_layout(context, layout)
+  }
+
+  /// The size of wide characters' glyphs relative to the font's.
+  static let wideScale = 1.12
+
+  private func setColour(for style: TextStyle) {
+    let (red, green, blue): (Double, Double, Double)
+    if style.contains(.furniture) {
+      (red, green, blue) = (0.45, 0.44, 0.40)
+    } else if style.contains(.link) {
+      (red, green, blue) = (0.12, 0.31, 0.55)
+    } else if style.contains(.code) {
+      (red, green, blue) = (0.48, 0.18, 0.05)
+    } else {
+      (red, green, blue) = (0.11, 0.11, 0.10)
+    }
+    cairo_set_source_rgb(context, red, green, blue)
+  }
+
+  /// Whether the page numbered so is in the PDF (a selection of pages may leave it out): an
+  /// in-document link leads only to a page that is.
+  public var includesPage: (Int) -> Bool = { _ in true }
+
+  /// The name of the place a heading is, as in-document links lead to it.
+  static func destinationName(_ target: PageReferences.Target) -> String {
+    "p\(target.pageNumber)-l\(target.line)"
+  }
+
+  /// cairo's link attributes for `link`: a web or mail address (`uri='…'`), or its heading
+  /// in the PDF (`dest='…'`); `nil` for anything else (a file, a script, a heading left out).
+  private func linkAttributes(_ link: Page.Link) -> String? {
+    if let target = link.target {
+      return includesPage(target.pageNumber) ? "dest='\(Self.destinationName(target))'" : nil
+    }
+    return Self.linkAttributes(link.destination)
+  }
+
+  /// cairo's link attributes for a web or mail address (`uri='…'`); `nil` for anything else
+  /// (a file, a script, a place in the document).
+  static func linkAttributes(_ destination: String) -> String? {
+    let lowered = destination.prefix(8).lowercased()
+    guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("mailto:") else { return nil }
+    // In cairo's attribute strings a quote or a backslash is escaped with a backslash; a
+    // byte outside printable ASCII is percent-encoded, as in a URL.
+    var escaped = "uri='"
+    for byte in destination.utf8 {
+      switch byte {
+      case UInt8(ascii: "'"), UInt8(ascii: "\\"): escaped += "\\" + String(UnicodeScalar(byte))
+      case 0x21..<0x7F: escaped.unicodeScalars.append(UnicodeScalar(byte))
+      default:
+        let digits = Array("0123456789ABCDEF")
+        escaped += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+      }
+    }
+    return escaped + "'"
+  }
+
+  /// cairo's write callback: appends the bytes to the writer's ``Output``.
+  private static let write: cairo_write_func_t = { box, data, length in
+    guard let box, let data else { return CAIRO_STATUS_WRITE_ERROR }
+    let output = Unmanaged<Output>.fromOpaque(box).takeUnretainedValue()
+    output.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    return CAIRO_STATUS_SUCCESS
+  }
+
+  /// The bytes cairo has written, until taken.
+  private final class Output {
+    var bytes: [UInt8] = []
+
+    func take() -> [UInt8] {
+      defer { bytes = [] }
+      return bytes
+    }
+  }
+}

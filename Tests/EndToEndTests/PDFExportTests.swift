@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+/// The PDF export, read back with poppler's tools (pdfinfo, pdffonts, pdftotext, pdftohtml,
+/// pdftoppm; Debian's poppler-utils, which `.ci/run` installs).
+@Suite("PDF export")
+struct PDFExportTests {
+  static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures")
+  static let mixed = """
+    # 混合テキスト Mixed
+
+    日本語の文章と English words が混ざっています。**太字 bold** と _斜体 italic_、`code` も。
+
+    | 名前 | 値 |
+    |---|---|
+    | 漢字 | 二 |
+    | abc | 三つ |
+
+    Ελληνικά, кириллица and [a link](https://example.org/a/b?c=d&e=f) to follow.
+
+    ## Second heading
+
+    See [the first](#混合テキスト-mixed) again.
+    """
+
+  /// Exports `file` with `options` to a PDF in `folder`; returns its path.
+  func export(_ file: String, to folder: URL, _ options: [String], name: String = "out.pdf") throws -> String {
+    let pdf = folder.appendingPathComponent(name).path
+    let result = try Executable.run(["export", "-o", pdf] + options + [file])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    return pdf
+  }
+
+  func tool(_ name: String, _ arguments: [String]) throws -> String {
+    let result = try Executable.runTool(name, arguments)
+    #expect(result.status == 0, "\(name): \(result.stderr)")
+    return result.stdout
+  }
+
+  /// The value of `key` in pdfinfo's output.
+  func info(_ pdf: String, _ key: String) throws -> String {
+    let line = try tool("pdfinfo", [pdf]).split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
+    return line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+  }
+
+  @Test("one sheet a page, on the paper asked for, turned for a wide page; title and author in the metadata")
+  func pagesAndPaper() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("mixed.md")
+    try Data(Self.mixed.utf8).write(to: input)
+    let json = try Executable.run(["export", "--format", "json", "-o", "-", "--page-size", "50x20", input.path])
+    let pageCount = ((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["pages"] as? [Any])?.count
+    // 50 cells wide and 20 lines is wider than tall: landscape.
+    for (paper, size) in [("a4", "841.89 x 595.276 pts (A4)"), ("letter", "792 x 612 pts (letter)"), ("a5", "595.276 x 419.528 pts")] {
+      let pdf = try export(input.path, to: folder, ["--page-size", "50x20", "--paper", paper, "--author", "Ada"])
+      #expect(try Int(info(pdf, "Pages")) == pageCount)
+      #expect(try info(pdf, "Page size") == size)
+      #expect(try info(pdf, "Title") == "混合テキスト Mixed")
+      #expect(try info(pdf, "Author") == "Ada")
+    }
+    let tall = try export(input.path, to: folder, ["--page-size", "50x40"])
+    #expect(try info(tall, "Page size") == "595.276 x 841.89 pts (A4)")
+  }
+
+  @Test("every font is embedded and subset: DejaVu Sans Mono, and Noto Sans CJK for the wide characters")
+  func fonts() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("mixed.md")
+    try Data(Self.mixed.utf8).write(to: input)
+    let pdf = try export(input.path, to: folder, ["--page-size", "50x30"])
+    let rows = try tool("pdffonts", [pdf]).split(separator: "\n").dropFirst(2)
+    #expect(rows.count >= 4)
+    for row in rows {
+      let columns = row.split(separator: " ", omittingEmptySubsequences: true)
+      // name … emb sub uni object ID: "yes yes" before the last three columns.
+      #expect(columns.count >= 7 && columns[columns.count - 5] == "yes" && columns[columns.count - 4] == "yes", "\(row)")
+    }
+    let names = rows.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+    #expect(names.contains { $0.contains("DejaVuSansMono-Bold") })
+    #expect(names.contains { $0.contains("DejaVuSansMono-Oblique") })
+    #expect(names.contains { $0.contains("NotoSansMonoCJK") || $0.contains("NotoSansCJK") })
+  }
+
+  /// The lines of a page with every space removed (pdftotext lays text out by position: it
+  /// may add or drop a space where the grid has two, or between a wide character and the
+  /// next), and the bidirectional controls it adds around right-to-left text.
+  func squeezed(_ text: some StringProtocol) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: true)
+      .map { $0.unicodeScalars.filter { !$0.properties.isWhitespace && !(0x202A...0x202E).contains($0.value) } }
+      .map { String(String.UnicodeScalarView($0)) }
+      .filter { !$0.isEmpty }
+  }
+
+  @Test(
+    "pdftotext reads each page as the text export shows it: the words in order, CJK included",
+    arguments: ["mixed", "READMEs/vapor.md", "READMEs/swift-nio.md"])
+  func text(source: String) throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var input = Self.fixtures.appendingPathComponent(source)
+    if source == "mixed" {
+      input = folder.appendingPathComponent("mixed.md")
+      try Data(Self.mixed.utf8).write(to: input)
+    }
+    let options = ["--page-size", "72x50"]
+    let pdf = try export(input.path, to: folder, options)
+    // The text export with styles shown by style alone, as the PDF shows them.
+    let text = try Executable.run(["export", "--format", "text", "--marks", "styles", "-o", "-"] + options + [input.path])
+    let pages = text.stdout.split(separator: "\u{0C}", omittingEmptySubsequences: false)
+    #expect(try Int(info(pdf, "Pages")) == pages.count)
+    for (index, page) in pages.enumerated() {
+      let extracted = try tool("pdftotext", ["-layout", "-f", "\(index + 1)", "-l", "\(index + 1)", pdf, "-"])
+      #expect(squeezed(extracted) == squeezed(page), "\(source), page \(index + 1)")
+    }
+  }
+
+  @Test("links can be clicked: each address the whole destination, in-document links to their heading's page")
+  func links() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("mixed.md")
+    try Data(Self.mixed.utf8).write(to: input)
+    let pdf = try export(input.path, to: folder, ["--page-size", "50x16"])
+    let xml = try tool("pdftohtml", ["-xml", "-stdout", "-i", "-q", pdf])
+    let hrefs = Set(xml.matches(of: #/<a href="([^"]*)">/#).map { String($0.output.1) })
+    #expect(hrefs.contains("https://example.org/a/b?c=d&amp;e=f"), "\(hrefs)")
+    // pdftohtml names an internal link by the page it leads to: the first heading's, page 1.
+    #expect(hrefs.contains { $0.hasSuffix(".html#1") }, "\(hrefs)")
+    #expect(hrefs.allSatisfy { $0.hasPrefix("https://example.org/a/b") || $0.contains(".html#") }, "\(hrefs)")
+  }
+
+  @Test("the outline lists the headings, nested by level, each leading to its page")
+  func outline() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = Self.fixtures.appendingPathComponent("READMEs/openapikit.md").path
+    let options = ["--page-size", "80x66"]
+    let pdf = try export(input, to: folder, options)
+    let json = try Executable.run(["export", "--format", "json", "-o", "-"] + options + [input])
+    let pages = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["pages"] as? [[String: Any]] ?? []
+    var headings: [String] = []
+    for page in pages {
+      for heading in page["headings"] as? [[String: Any]] ?? [] {
+        headings.append("\(page["number"] ?? 0) \(heading["text"] ?? "")")
+      }
+    }
+    #expect(headings.count > 10)
+    let xml = try tool("pdftohtml", ["-xml", "-stdout", "-q", pdf])
+    let items = xml.matches(of: #/<item page="([0-9]+)">([^<]*)</item>/#).map { "\($0.output.1) \($0.output.2)" }
+    func unescaped(_ text: String) -> String {
+      text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+    #expect(items.map(unescaped) == headings)
+  }
+
+  /// The numbers printed on each side of paper of `pdf`, left to right (each page's footer).
+  func numbersOnSides(_ pdf: String) throws -> [[Int]] {
+    let count = try Int(info(pdf, "Pages")) ?? 0
+    return try (1...count).map { side in
+      let text = try tool("pdftotext", ["-layout", "-f", "\(side)", "-l", "\(side)", pdf, "-"])
+      return text.matches(of: #/Page ([0-9]+) of/#).map { Int($0.output.1) ?? 0 }
+    }
+  }
+
+  @Test("a booklet of 8 pages, and of 10 (padded to 12), folds into page order; 2up is in order")
+  func imposition() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for count in [8, 10] {
+      let input = folder.appendingPathComponent("pages\(count).md")
+      let text = (1...count).map { "Page \($0) of the book." }.joined(separator: "\n\n<!-- pagebreak -->\n\n")
+      try Data(text.utf8).write(to: input)
+      let booklet = try export(input.path, to: folder, ["--page-size", "40x30", "--imposition", "booklet"], name: "b\(count).pdf")
+      let padded = (count + 3) / 4 * 4
+      #expect(try info(booklet, "Pages") == "\(padded / 2)")
+      #expect(try info(booklet, "Page size").hasPrefix("841.89 x 595.276"))
+      // Sheet by sheet, front then back: the outer pair, then the next pair in; a blank where
+      // the count runs out.
+      var expected: [[Int]] = []
+      for sheet in 0..<(padded / 4) {
+        expected.append([padded - 2 * sheet, 2 * sheet + 1].filter { $0 <= count })
+        expected.append([2 * sheet + 2, padded - 2 * sheet - 1].filter { $0 <= count })
+      }
+      #expect(try numbersOnSides(booklet) == expected, "\(count) pages")
+      let twoUp = try export(input.path, to: folder, ["--page-size", "40x30", "--imposition", "2up"], name: "t\(count).pdf")
+      #expect(try numbersOnSides(twoUp) == stride(from: 1, through: count, by: 2).map { [$0, $0 + 1].filter { $0 <= count } })
+    }
+  }
+
+  @Test("a page drawn as a picture (kept as .build/test-artifacts/pdf-page.png) has ink in its grid")
+  func picture() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("mixed.md")
+    try Data(Self.mixed.utf8).write(to: input)
+    let pdf = try export(input.path, to: folder, ["--page-size", "50x40"])
+    let artifacts = Executable.packageRoot.appendingPathComponent(".build/test-artifacts")
+    try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+    let prefix = artifacts.appendingPathComponent("pdf-page").path
+    _ = try tool("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", pdf, prefix])
+    let picture = try Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))
+    #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    // A blank A4 page at 60 dpi compresses to about a kilobyte; text makes it several.
+    #expect(picture.count > 8_000, "\(picture.count) bytes")
+  }
+
+  @Test("bad PDF options get one line and a usage error; a PDF is not written to a terminal or beside an HTML")
+  func badOptions() throws {
+    let unknown = try Executable.run(["export", "-o", "/tmp/x.pdf", "--paper", "b7", "-"], stdin: Data("x".utf8))
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("Unknown paper 'b7'"))
+    let html = try Executable.run(["export", "-o", "/tmp/x.html", "--imposition", "booklet", "-"], stdin: Data("x".utf8))
+    #expect(html.status == 64)
+    #expect(html.stderr.contains("are for a PDF export"))
+  }
+}

@@ -126,7 +126,7 @@ let package = Package(
     // product, so that an app that does not print links no cairo; it imports PaginatePDF.
     .target(
       name: "PaginatePDF",
-      dependencies: ["PaginateLayout", "CPangoCairo"],
+      dependencies: ["PaginateLayout", "PaginateRender", "CPangoCairo"],
       swiftSettings: strictSettings
     ),
 

@@ -1,5 +1,6 @@
 internal import CPangoCairo
 public import PaginateLayout
+public import PaginateRender
 
 /// Writes pages as a PDF through cairo and pango: each page's grid of cells drawn in a
 /// monospace font (DejaVu Sans Mono; wide characters from Noto Sans CJK, each centred in its two

@@ -15,12 +15,16 @@ public struct HTMLBookWriter: Sendable {
   public var facing: FacingOptions?
   /// The title of the document (the `<title>`).
   public var title: String
+  /// The paper the book is printed on (`@page`'s size, turned for a page wider than tall);
+  /// `nil` for the browser's own, A4 or Letter, on either of which a page fits.
+  public var paper: Paper?
 
   /// Creates a writer.
-  public init(pageSize: PageSize, facing: FacingOptions? = nil, title: String) {
+  public init(pageSize: PageSize, facing: FacingOptions? = nil, title: String, paper: Paper? = nil) {
     self.pageSize = pageSize
     self.facing = facing
     self.title = title
+    self.paper = paper
   }
 
   /// The HTML text for `pages`. `nonce` authorises the navigation script; pass a fresh random
@@ -51,7 +55,7 @@ public struct HTMLBookWriter: Sendable {
     <meta name="generator" content="paginate">
     <title>\(Escaping.html(title))</title>
     <style>
-    \(Self.stylesheet(pageSize: pageSize))
+    \(Self.stylesheet(pageSize: pageSize, paper: paper))
     </style>
     </head>
     <body data-progression="\(facing?.progression.rawValue ?? "ltr")">
@@ -182,19 +186,39 @@ public struct HTMLBookWriter: Sendable {
     return destination
   }
 
-  /// The font size, in millimetres, at which a page of `pageSize` prints on one sheet of A4
-  /// or US Letter, whichever the browser uses, inside margins of 10 mm: the page must fit
-  /// 190 × 259.4 mm (A4's width, Letter's height). A cell is 0.602 em wide (DejaVu Sans Mono,
-  /// Noto's CJK fonts at half their advance) and a line 1.25 em tall.
-  static func printFontSize(pageSize: PageSize) -> Double {
-    let byHeight = 259.4 / (Double(pageSize.lines) * 1.25)
-    let byWidth = 190 / (Double(pageSize.columns) * 0.602)
+  /// Printed pages have margins of 10 mm.
+  static let printMargin = 10.0
+
+  /// The font size, in millimetres, at which a page of `pageSize` prints on one sheet of
+  /// `paper` (its width and height in millimetres) inside the margins. A cell is 0.602 em wide
+  /// (DejaVu Sans Mono, Noto's CJK fonts at half their advance) and a line 1.25 em tall.
+  static func printFontSize(pageSize: PageSize, paperWidth: Double, paperHeight: Double) -> Double {
+    let byHeight = (paperHeight - 2 * printMargin) / (Double(pageSize.lines) * 1.25)
+    let byWidth = (paperWidth - 2 * printMargin) / (Double(pageSize.columns) * 0.602)
     // A little under, for rounding in the browser's layout.
     return (min(byHeight, byWidth) * 0.995 * 1000).rounded(.down) / 1000
   }
 
-  static func stylesheet(pageSize: PageSize) -> String {
-    """
+  /// The `@page` size and the font size (mm) a page of `pageSize` prints at: on `paper`, turned
+  /// for a page wider than tall; without one, on whichever of A4 and Letter the browser uses
+  /// (a page that fits both: A4's width, Letter's height).
+  static func printSize(pageSize: PageSize, paper: Paper?) -> (size: String?, fontSize: Double) {
+    guard let paper else {
+      return (nil, printFontSize(pageSize: pageSize, paperWidth: 210, paperHeight: 279.4))
+    }
+    let (width, height) = (paper.widthInMillimetres, paper.heightInMillimetres)
+    let portrait = printFontSize(pageSize: pageSize, paperWidth: width, paperHeight: height)
+    let landscape = printFontSize(pageSize: pageSize, paperWidth: height, paperHeight: width)
+    let format = { (value: Double) in String(Double(Int(value * 10)) / 10) }
+    if landscape > portrait {
+      return ("\(format(height))mm \(format(width))mm", landscape)
+    }
+    return ("\(format(width))mm \(format(height))mm", portrait)
+  }
+
+  static func stylesheet(pageSize: PageSize, paper: Paper? = nil) -> String {
+    let print = printSize(pageSize: pageSize, paper: paper)
+    return """
     :root { --columns: \(pageSize.columns); --lines: \(pageSize.lines); --line: 1.25em; }
     * { box-sizing: border-box; }
     body { margin: 0; background: #d9d6cf; color: #1d1d1b; font: 15px/1.25 "DejaVu Sans Mono", "Noto Sans Mono CJK SC", "Noto Sans Mono CJK JP", monospace; }
@@ -217,10 +241,10 @@ public struct HTMLBookWriter: Sendable {
     .s-code { color: #7a2e0e; }
     .s-furniture { color: #8a8578; }
     @media print {
-      @page { margin: 10mm; }
+      @page { \(print.size.map { "size: \($0); " } ?? "")margin: \(Int(printMargin))mm; }
       html, body { background: none; }
       nav { display: none; }
-      main { display: block; padding: 0; font-size: \(printFontSize(pageSize: pageSize))mm !important; }
+      main { display: block; padding: 0; font-size: \(print.fontSize)mm !important; }
       .view, .view[hidden] { display: block; width: auto; margin: 0; }
       .page { box-shadow: none; border: 0; padding: 0; width: calc(var(--columns) * 1ch); height: calc(var(--lines) * var(--line)); break-after: page; page-break-after: always; break-inside: avoid; }
       .view:last-child .page:last-child { break-after: auto; page-break-after: auto; }

@@ -58,24 +58,25 @@ struct ExportCommand: ParsableCommand {
   var format: Format?
 
   @Option(
-    help: ArgumentHelp("PDF paper: a4, letter, a5, a3 or legal (default a4; landscape for a wide page).", valueName: "paper"),
+    help: ArgumentHelp(
+      "Paper for PDF and HTML: a4, letter, a5, a3 or legal (PDF default a4, HTML the browser's; turned for a wide page).",
+      valueName: "paper"),
     transform: ExportCommand.paper)
   var paper: Paper?
 
-  @Option(help: ArgumentHelp("PDF sheets: none, 2up or booklet (two pages a side, folded).", valueName: "imposition"))
+  @Option(help: ArgumentHelp("PDF sheets: none, 2up, or booklet (two pages a side, to fold).", valueName: "imposition"))
   var imposition: Imposition = .none
 
-  @Option(help: ArgumentHelp("The author named in the PDF's metadata.", valueName: "name"))
+  @Option(help: ArgumentHelp("The author named in a PDF's metadata.", valueName: "name"))
   var author: String?
 
   @Argument(help: ArgumentHelp("The files to export ('-' for standard input).", valueName: "file"), completion: .file())
   var files: [String] = []
 
   func validate() throws {
+    // --paper, --imposition and --author may come from config.toml for every export: a format
+    // that has no use for them leaves them be.
     let format = try resolvedFormat()
-    if format != .pdf && (paper != nil || imposition != .none || author != nil) {
-      throw ValidationError("--paper, --imposition and --author are for a PDF export (-o FILE.pdf or --format pdf).")
-    }
     if format == .pdf && output == "-" && FileDescriptor.standardOutput.isTerminal {
       throw ValidationError("Refusing to write a PDF to the terminal; name a file with -o or pipe the output.")
     }

@@ -2,7 +2,7 @@ import PaginateLayout
 import PaginatePDF
 import PaginateRender
 
-/// What a PDF export is printed on, from the command line.
+/// What a PDF export is printed on, from the command line (the paper an HTML book's too).
 struct PDFSettings {
   var paper: Paper?
   var imposition: Imposition
@@ -54,6 +54,7 @@ struct ExportEncoder {
       pdf?.includesPage = { selection.contains($0) }
       return []
     case .html:
+      html.paper = pdfSettings.paper
       html.title = title ?? "paginate"
       return Array(html.beginning(nonce: nonce).utf8)
     case .json:

@@ -75,7 +75,7 @@ struct ExportTests {
     let first = try #require(nonce(html.stdout))
     #expect(first.count == 32 && first.allSatisfy(\.isHexDigit))
     #expect(nonce(again.stdout) != first)
-    let unknown = try Executable.run(["export", "-o", folder.appendingPathComponent("x.pdf").path, "SampleDocs/minimal.json"])
+    let unknown = try Executable.run(["export", "-o", folder.appendingPathComponent("x.odt").path, "SampleDocs/minimal.json"])
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("Cannot tell the format of"))
   }

@@ -101,4 +101,106 @@ struct HTMLExportTests {
     let size = (try? FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int) ?? 0
     #expect(size > 20_000, "screenshot missing or empty (\(size) bytes)")
   }
+
+  /// The page count of a JSON export of `file` with `options`.
+  func pageCount(_ file: String, _ options: [String]) throws -> Int {
+    let json = try Executable.run(["export", "--format", "json", "-o", "-"] + options + [file])
+    let root = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    return (root?["pages"] as? [Any])?.count ?? -1
+  }
+
+  @Test(
+    "printed from Chromium, the 80x66 book takes one sheet a page: on A4, on Letter, and on the browser's own paper",
+    arguments: [("a4", "595.92 x 842.88"), ("letter", "612 x 792"), ("", "")])
+  func printedSheets(paper: String, size: String) throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let readme = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/swift-nio.md").path
+    let html = folder.appendingPathComponent("book.html")
+    let pdf = folder.appendingPathComponent("book.pdf")
+    let paperOption = paper.isEmpty ? [] : ["--paper", paper]
+    #expect(try Executable.run(["export", "--page-size", "80x66", "-o", html.path] + paperOption + [readme]).status == 0)
+    let pages = try pageCount(readme, ["--page-size", "80x66"])
+    #expect(pages > 3)
+    let printed = try chromium(["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", html.absoluteString])
+    #expect(printed.status == 0, "chromium failed: \(printed.stderr.prefix(500))")
+    let info = try Executable.runTool("pdfinfo", [pdf.path]).stdout
+    let printedPages = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
+    #expect(printedPages == pages, "\(info)")
+    if !size.isEmpty {
+      // Chromium rounds the paper to whole hundredths of an inch, or points.
+      let line = info.split(separator: "\n").first { $0.hasPrefix("Page size:") } ?? ""
+      let numbers = line.matches(of: #/[0-9.]+/#).compactMap { Double($0.output) }
+      let expected = size.matches(of: #/[0-9.]+/#).compactMap { Double($0.output) }
+      #expect(numbers.count >= 2 && abs(numbers[0] - expected[0]) < 2 && abs(numbers[1] - expected[1]) < 2, "\(line)")
+    }
+  }
+
+  @Test("a facing spread at 1400x900 fits the window, nothing clipped; the screenshot is kept as a test artefact")
+  func spreadFitsWindow() throws {
+    let artifacts = Executable.packageRoot.appendingPathComponent(".build/test-artifacts")
+    try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+    let html = artifacts.appendingPathComponent("spread-1400x900.html")
+    let png = artifacts.appendingPathComponent("spread-1400x900.png")
+    if FileManager.default.fileExists(atPath: png.path) { try FileManager.default.removeItem(at: png) }
+    let readme = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/swift-nio.md").path
+    #expect(try Executable.run(["export", "--page-size", "80x66", "--facing", "-o", html.path, readme]).status == 0)
+    // A copy with a measuring script, run by the file's own nonce: it writes the view's box and
+    // the window's size on the body, for --dump-dom to show.
+    var text = try String(contentsOf: html, encoding: .utf8)
+    let nonce = try #require(text.firstMatch(of: #/nonce="([0-9a-f]+)"/#)).output.1
+    let measure = """
+      <script nonce="\(nonce)">
+      window.addEventListener("load", function () { setTimeout(function () {
+        var view = document.querySelector(".view:not([hidden])"); var box = view.getBoundingClientRect();
+        var page = view.querySelector(".page").getBoundingClientRect();
+        document.body.setAttribute("data-box", [box.left, box.top, box.right, box.bottom, window.innerWidth,
+          window.innerHeight, document.documentElement.scrollWidth, page.width].map(Math.round).join(","));
+      }, 100); });
+      </script>
+      """
+    text = text.replacingOccurrences(of: "</body>", with: measure + "</body>")
+    let measured = artifacts.appendingPathComponent("spread-measured.html")
+    try Data(text.utf8).write(to: measured)
+    let dom = try chromium(["--window-size=1400,900", "--dump-dom", measured.absoluteString + "#view-1"])
+    let box = try #require(dom.stdout.firstMatch(of: #/data-box="([-0-9,]+)"/#)).output.1.split(separator: ",").compactMap { Int($0) }
+    #expect(box.count == 8)
+    let (left, top, right, bottom, width, height, scrollWidth, pageWidth) = (box[0], box[1], box[2], box[3], box[4], box[5], box[6], box[7])
+    #expect(left >= 0 && right <= width && top >= 0 && bottom <= height, "\(box)")
+    #expect(scrollWidth <= width, "the page scrolls sideways: \(box)")
+    // Scaled to fit, not shrunk to nothing: the spread fills most of the window one way.
+    #expect(right - left > width * 6 / 10 || bottom - top > height * 8 / 10, "\(box)")
+    #expect(pageWidth > 200)
+    let shot = try chromium(["--screenshot=\(png.path)", "--window-size=1400,900", html.absoluteString + "#view-1"])
+    #expect(shot.status == 0)
+    let size = (try? FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int) ?? 0
+    #expect(size > 20_000, "screenshot missing or empty (\(size) bytes)")
+  }
+
+  @Test("every href of an HTML export of READMEs with long URLs is a destination of the source")
+  func hrefsAreDestinations() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for readme in ["grdb.md", "openapikit.md", "swift-nio.md", "vapor.md"] {
+      let file = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/\(readme)").path
+      let html = folder.appendingPathComponent("\(readme).html")
+      #expect(try Executable.run(["export", "--page-size", "60x40", "-o", html.path, file]).status == 0)
+      // The destinations, as cmark-gfm (a separate parser: GitHub's autolinks too) reads them.
+      let xml = try Executable.runTool("cmark-gfm", ["-e", "autolink", "-e", "table", "-t", "xml", file]).stdout
+      func unescaped(_ text: Substring) -> String {
+        String(text).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+          .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+      }
+      var destinations = Set(xml.matches(of: #/<link destination="([^"]*)"/#).map { unescaped($0.output.1) })
+      // And the links of its raw HTML (`<a href="…">`), which paginate reads as links too.
+      let source = try String(contentsOfFile: file, encoding: .utf8)
+      destinations.formUnion(source.matches(of: #/<a\s[^>]*href="([^"]*)"/#).map { unescaped($0.output.1) })
+      let page = try String(contentsOf: html, encoding: .utf8)
+      let hrefs = page.matches(of: #/ href="([^"]*)"/#).map { unescaped($0.output.1) }
+      #expect(hrefs.count > 10, "\(readme)")
+      for href in Set(hrefs) {
+        #expect(destinations.contains(href), "\(readme): \(href) is no destination of the source")
+      }
+    }
+  }
 }

@@ -106,14 +106,26 @@ struct HTMLBookWriterTests {
     #expect(HTMLBookWriter.stylesheet(pageSize: PageSize(columns: 30, lines: 4)).contains(".w { display: inline-block; width: 2ch;"))
   }
 
-  @Test("printed, a page of 80x66 fits one sheet of A4 or Letter inside 10 mm margins")
+  @Test("printed, a page fits one sheet of A4 or Letter (or the paper named) inside 10 mm margins, filling it")
   func printSize() {
     for (columns, lines) in [(80, 66), (80, 24), (132, 66), (40, 100)] {
-      let size = HTMLBookWriter.printFontSize(pageSize: PageSize(columns: columns, lines: lines))
-      #expect(Double(lines) * 1.25 * size <= 259.4 && Double(columns) * 0.602 * size <= 190)
-      // And no smaller than it need be: within 1% of one bound.
-      #expect(Double(lines) * 1.25 * size > 259.4 * 0.99 || Double(columns) * 0.602 * size > 190 * 0.99)
+      let pageSize = PageSize(columns: columns, lines: lines)
+      let either = HTMLBookWriter.printSize(pageSize: pageSize, paper: nil)
+      #expect(either.size == nil)
+      #expect(Double(lines) * 1.25 * either.fontSize <= 259.4 && Double(columns) * 0.602 * either.fontSize <= 190)
+      // No smaller than it need be: within 1% of one bound.
+      #expect(Double(lines) * 1.25 * either.fontSize > 259.4 * 0.99 || Double(columns) * 0.602 * either.fontSize > 190 * 0.99)
+      for paper in [Paper.a4, .letter, .a5] {
+        let sized = HTMLBookWriter.printSize(pageSize: pageSize, paper: paper)
+        let size = try? #require(sized.size?.split(separator: " ").compactMap { Double($0.dropLast(2)) })
+        let (width, height) = (size?[0] ?? 0, size?[1] ?? 0)
+        #expect(Double(lines) * 1.25 * sized.fontSize <= height - 20 && Double(columns) * 0.602 * sized.fontSize <= width - 20)
+        // Turned when that prints it larger.
+        let turned = HTMLBookWriter.printFontSize(pageSize: pageSize, paperWidth: height, paperHeight: width)
+        #expect(sized.fontSize >= turned, "\(columns)x\(lines) on \(paper.name)")
+      }
     }
+    #expect(HTMLBookWriter.stylesheet(pageSize: PageSize(columns: 80, lines: 66), paper: .a4).contains("@page { size: 210.0mm 297.0mm; margin: 10mm; }"))
   }
 
   @Test("the navigation script runs only by the file's nonce; nothing loads from the network")

@@ -239,6 +239,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "PaginatePDFTests",
+      dependencies: ["PaginatePDF", "PaginateRender", "PaginateLayout", "PaginateModel"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "PaginatePagerTests",
       dependencies: ["PaginatePager", "PaginatePaging", "PaginateLayout", "PaginateModel"],
       swiftSettings: strictSettings

@@ -82,8 +82,9 @@ struct MarkdownDefinitions {
   func prefix(citedIn part: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Prefix {
     guard !groups.isEmpty else { return Prefix() }
     var chosen = Set(alwaysCited)
-    // Brackets are looked for only when some group is cited by a label.
-    var toScan = byLabel.isEmpty ? [] : [part]
+    // Brackets are looked for only when some group is cited by a label: in the part, and in
+    // the groups every part cites, whose own citations are copied too.
+    var toScan = byLabel.isEmpty ? [] : [part] + alwaysCited.map { UnsafeBufferPointer(rebasing: text[groups[$0].bytes]) }
     while let scanned = toScan.popLast() {
       Self.forEachCitation(in: scanned) { label in
         for index in byLabel[label] ?? [] where chosen.insert(index).inserted {

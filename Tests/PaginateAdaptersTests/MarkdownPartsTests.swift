@@ -205,6 +205,9 @@ struct MarkdownPartsTests {
       String(repeating: "Para [x] and [Y Z][].\n\n", count: 50) + "[x]: https://example.org\n[y\n z]: /yz\n",
       String(repeating: "Para[^1] and [^2].\n\n", count: 50) + "[^1]: A note.\n\n    More of it.\n\n[^2]: Cites [x].\n\n[x]: /x\n",
       "[x]: /first\n\n" + String(repeating: "Para [x].\n\n", count: 50) + "[x]: /second\n",
+      // A group every part cites (a label outside ASCII) cites another: that one is copied too
+      // (a random text found it left out).
+      String(repeating: "Para[^n].\n\n", count: 50) + "[^n]: A note.\n\n    More.\nSee [fake] here.\n[ünï]: /u\n\n[fake]: /real\n",
     ] {
       let bytes = Array(text.utf8)
       let parts = bytes.withUnsafeBufferPointer { MarkdownChunks.starts(in: $0, size: 1) }

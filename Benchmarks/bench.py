@@ -115,6 +115,10 @@ def main():
         pair("paginate readmes.md", size("real/readmes.md"), f"{p} --color never {r}/readmes.md",
              f"cmark -t commonmark --width 80 {r}/readmes.md", "cmark -t commonmark --width 80")
 
+    paper("the 8 MB Markdown document", "doc.md")
+    if os.path.exists(os.path.join(CORPUS, "real", "readmes.md")):
+        paper("8 MB of real READMEs", "real/readmes.md")
+
     header("A 112 MB Markdown file (doc.md 14 times): its first page, and the whole")
     doc14()
     pair("paginate --pages 1 doc14.md", size("doc14.md"), f"{p} --pages 1 {c}/doc14.md",
@@ -131,6 +135,44 @@ def main():
         header("Peak memory on the 1 GB text (one run)")
         seconds, peak = timed(f"{p} --color never {c}/huge.txt")
         print(f"paginate huge.txt: {seconds:.2f}s, {size('huge.txt') / seconds:.0f} MB/s, peak RSS {peak / 1024:.1f} MB")
+
+
+def pages_in(path):
+    """The pages of a PDF (pdfinfo) or a PostScript file (its %%Page: comments)."""
+    if path.endswith(".pdf"):
+        info = subprocess.run(["pdfinfo", path], capture_output=True, text=True).stdout
+        return next((int(line.split()[1]) for line in info.splitlines() if line.startswith("Pages:")), 0)
+    with open(path, "rb") as postscript:
+        return sum(1 for line in postscript if line.startswith(b"%%Page:"))
+
+
+def paper_row(label, command, output):
+    """Runs `command` RUNS times; prints its median, pages, pages per second and peak memory."""
+    runs = [timed(command) for _ in range(RUNS)]
+    seconds = statistics.median(t for t, _ in runs)
+    peak = max(m for _, m in runs)
+    pages = pages_in(output)
+    print(f"{label:<58} {seconds:8.3f}s {pages:7d} pages {pages / seconds:9.0f} pages/s {peak / 1024:7.1f} MB")
+    sys.stdout.flush()
+    return seconds, pages
+
+
+def paper(name, path):
+    """PDF export beside enscript and a2ps writing PostScript of the same text, 80x66 on A4:
+    paginate embeds and subsets its fonts, makes links, an outline and compresses its pages;
+    the PostScript tools name a printer font and write the text as it is."""
+    if not (shutil.which("enscript") and shutil.which("a2ps") and shutil.which("pdfinfo")):
+        print(f"\n## PDF export of {name}: skipped (apt-get install enscript a2ps poppler-utils)")
+        return
+    out = tempfile.mkdtemp()
+    print(f"\n## PDF export of {name} ({size(path):.1f} MB), 80x66 on A4: pages per second")
+    ours, ours_pages = paper_row("paginate export -o x.pdf", f"{PAGINATE} export --page-size 80x66 -o {out}/x.pdf {CORPUS}/{path}", f"{out}/x.pdf")
+    enscript, _ = paper_row("enscript --word-wrap -l 66 -M A4 -o x.ps",
+                            f"enscript -q --word-wrap --lines-per-page=66 -M A4 -f Courier9 -p {out}/e.ps {CORPUS}/{path}", f"{out}/e.ps")
+    a2ps, _ = paper_row("a2ps -1 -l 80 -L 66 -M A4 -o x.ps",
+                        f"a2ps -q -1 -l 80 -L 66 -M A4 -o {out}/a.ps {CORPUS}/{path}", f"{out}/a.ps")
+    print(f"{'seconds, enscript / paginate and a2ps / paginate':<58} x{enscript / ours:5.2f}   x{a2ps / ours:5.2f}")
+    shutil.rmtree(out, ignore_errors=True)
 
 
 if __name__ == "__main__":

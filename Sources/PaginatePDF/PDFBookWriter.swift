@@ -56,6 +56,8 @@ public final class PDFBookWriter {
   private let grid: Grid
   private let fonts: Fonts
   private let layout: OpaquePointer
+  /// Runs of printable ASCII drawn from glyphs directly (`nil`: through pango, as the rest).
+  private let ascii: ASCIIGlyphs?
   /// Pages held for an imposition.
   private var held: [Page] = []
   /// Sides of paper written so far.
@@ -103,6 +105,7 @@ public final class PDFBookWriter {
       pageSize: options.pageSize, slotWidth: slot.width, slotHeight: slot.height, margin: options.margin,
       fonts: fonts, layout: layout)
     fonts.resize(to: grid.fontSize)
+    ascii = ASCIIGlyphs(fonts: fonts, layout: layout)
   }
 
   deinit {
@@ -215,9 +218,19 @@ public final class PDFBookWriter {
         setColour(for: segment.style)
         var runStart: Int?
         var runColumn = column
+        var runIsASCII = true
         func flushRun(upTo end: Int) {
           guard let start = runStart else { return }
-          show(buffer, start..<end, style: segment.style, x: grid.left(ofColumn: runColumn), cells: nil, baseline: baseline)
+          let x = grid.left(ofColumn: runColumn)
+          if runIsASCII, let ascii {
+            let style = segment.style
+            ascii.show(
+              buffer, start..<end, bold: style.contains(.bold), italic: style.contains(.italic),
+              underline: style.contains(.link) && !style.contains(.furniture), strikethrough: style.contains(.strikethrough),
+              x: x, baseline: baseline, cellWidth: grid.cellWidth, on: context)
+          } else {
+            show(buffer, start..<end, style: segment.style, x: x, cells: nil, baseline: baseline)
+          }
           runStart = nil
         }
         DisplayWidth.forEachCluster(in: UnsafeBufferPointer(rebasing: buffer[segment.range])) { range, width in
@@ -227,7 +240,9 @@ public final class PDFBookWriter {
             if runStart == nil {
               runStart = lower
               runColumn = column
+              runIsASCII = true
             }
+            if upper - lower > 1 || buffer[lower] >= 0x7F { runIsASCII = false }
           } else {
             flushRun(upTo: lower)
             if width > 0 {

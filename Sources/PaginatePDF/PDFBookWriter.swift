@@ -28,12 +28,17 @@ public final class PDFBookWriter {
     /// The document's title and author, for the PDF's metadata.
     public var title: String
     public var author: String?
+    /// How a viewer shows the pages: as a book's spreads (`/PageLayout /TwoPageRight`, or
+    /// `/TwoPageLeft` when the first page is a left one), right to left when so; `nil` for one
+    /// page at a time. (Imposed sheets are shown one at a time.)
+    public var facing: FacingOptions?
 
     /// Creates options: A4, one page a sheet, half-inch margins.
     public init(
       pageSize: PageSize, paper: Paper = .a4, imposition: Imposition = .none, margin: Double = 36, title: String = "",
-      author: String? = nil
+      author: String? = nil, facing: FacingOptions? = nil
     ) {
+      self.facing = facing
       self.pageSize = pageSize
       self.paper = paper
       self.imposition = imposition
@@ -151,7 +156,17 @@ public final class PDFBookWriter {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw Failure(description: "cannot write the PDF: \(String(cString: cairo_status_to_string(status)))")
     }
-    return output.take()
+    let length = output.total
+    var tail = output.take()
+    XrefRepair.freeMisplacedEntries(in: &tail, objects: output.objects)
+    if let facing = options.facing, options.imposition == .none {
+      var entries = [facing.start == .right ? "/PageLayout /TwoPageRight" : "/PageLayout /TwoPageLeft"]
+      if facing.progression == .rtl { entries.append("/ViewerPreferences << /Direction /R2L >>") }
+      if let update = CatalogUpdate.appending(entries, toPDFEndingWith: tail, length: length) {
+        tail += update
+      }
+    }
+    return tail
   }
 
   /// Draws one side of paper: its pages left to right (`nil` leaves a half blank).
@@ -357,8 +372,16 @@ public final class PDFBookWriter {
   /// The bytes cairo has written, until taken.
   private final class Output {
     var bytes: [UInt8] = []
+    /// Every byte written so far, taken or not.
+    var total: Int { taken + bytes.count }
+    private var taken = 0
+
+    /// Where the objects taken so far begin, for ``XrefRepair``.
+    private(set) var objects = XrefRepair.ObjectStarts()
 
     func take() -> [UInt8] {
+      objects.note(bytes, at: taken)
+      taken += bytes.count
       defer { bytes = [] }
       return bytes
     }

@@ -48,7 +48,7 @@ struct ExportEncoder {
     case .pdf:
       let options = PDFBookWriter.Options(
         pageSize: layout.pageSize, paper: pdfSettings.paper ?? .a4, imposition: pdfSettings.imposition,
-        title: title ?? "", author: pdfSettings.author)
+        title: title ?? "", author: pdfSettings.author, facing: layout.facingOptions)
       pdf = Diagnostics.orFail { () throws(PDFBookWriter.Failure) in try PDFBookWriter(options: options) }
       let selection = pdfSettings.selection
       pdf?.includesPage = { selection.contains($0) }

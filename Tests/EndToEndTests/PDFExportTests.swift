@@ -208,6 +208,38 @@ struct PDFExportTests {
     #expect(picture.count > 8_000, "\(picture.count) bytes")
   }
 
+  /// qpdf's check of the file's structure: its cross-reference table, objects and streams.
+  func checkStructure(_ pdf: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let check = try Executable.runTool("qpdf", ["--check", pdf])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)", sourceLocation: sourceLocation)
+    #expect(check.stdout.contains("No syntax or stream encoding errors"), sourceLocation: sourceLocation)
+    #expect(!check.stderr.contains("WARNING"), "\(check.stderr.prefix(400))", sourceLocation: sourceLocation)
+  }
+
+  @Test("qpdf finds the structure sound, links and imposition included; with --facing a viewer shows spreads")
+  func structure() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = Self.fixtures.appendingPathComponent("READMEs/grdb.md").path
+    for (name, options) in [
+      ("plain", ["--page-size", "80x66"]), ("booklet", ["--page-size", "a5", "--imposition", "booklet"]),
+      ("facing", ["--page-size", "80x66", "--facing"]), ("left", ["--facing", "--facing-start", "left"]),
+    ] {
+      let pdf = try export(input, to: folder, options, name: "\(name).pdf")
+      try checkStructure(pdf)
+      // The catalog, as the file's last trailer names it.
+      let trailer = try tool("qpdf", ["--show-object=trailer", pdf])
+      let root = try #require(trailer.firstMatch(of: #/\/Root ([0-9]+) 0 R/#)).output.1
+      let catalog = try tool("qpdf", ["--show-object=\(root)", pdf])
+      #expect(catalog.contains("/Outlines"), "\(name): \(catalog)")
+      switch name {
+      case "facing": #expect(catalog.contains("/PageLayout /TwoPageRight"), "\(catalog)")
+      case "left": #expect(catalog.contains("/PageLayout /TwoPageLeft"), "\(catalog)")
+      default: #expect(!catalog.contains("/PageLayout"), "\(name): \(catalog)")
+      }
+    }
+  }
+
   @Test("an unknown paper is a usage error naming the papers; PDF options leave other formats be")
   func badOptions() throws {
     let unknown = try Executable.run(["export", "-o", "/tmp/x.pdf", "--paper", "b7", "-"], stdin: Data("x".utf8))

@@ -9,7 +9,7 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 swift package generate-documentation --enable-experimental-combined-documentation \
   --target Paginate --target PaginateModel --target PaginateAdapters --target PaginateLayout \
-  --target PaginatePaging --target PaginateRender 2>&1 | tee "$log" | grep -E "^(Generated|  /)" || true
+  --target PaginatePaging --target PaginateRender --target PaginatePDF 2>&1 | tee "$log" | grep -E "^(Generated|  /)" || true
 if grep -q "warning:" "$log"; then
   grep -A3 "warning:" "$log" >&2
   echo "docs.sh: DocC reported warnings (above)" >&2

@@ -2,9 +2,12 @@
 /// in-document link (`#usage`) leads to, and the page number the layout prints after its text
 /// (`Usage → p. 7`) when ``LayoutOptions/pageReferences`` holds them.
 ///
-/// The numbers are known only once the document is laid out, and printing them can move
-/// what follows; so, as LaTeX does with `\pageref`, the document is laid out again with the
-/// numbers of the layout before, until they stay the same (``isSettled(by:)``).
+/// The numbers are known only once the document is laid out, and printing them could move
+/// what follows. So, as LaTeX does with `\pageref`, the document is laid out twice: first with
+/// a guess (``provisional(digits:)``), then with the numbers found. Each number is printed in
+/// ``digits`` cells (padded with no-break spaces before it), so that a layout does not depend
+/// on the numbers, only on how wide they are and which links lead nowhere: a second layout
+/// with the same width and the same headings puts every heading where the first did.
 public struct PageReferences: Sendable, Hashable {
   /// A heading's place.
   public struct Target: Sendable, Hashable {
@@ -25,18 +28,41 @@ public struct PageReferences: Sendable, Hashable {
   /// The number printed for an id not in ``targets``: the guess of a first layout, before
   /// any number is known; `nil` once they are (an id of no heading then prints none).
   public var provisionalNumber: Int?
+  /// The cells a number is printed in, at least: as many as the last page number has digits.
+  public var digits = 1
   private var ids = HeadingIDs()
 
   /// No heading yet, and no number printed for any.
   public init() {}
 
-  /// References for a first layout: every in-document link prints `number`, a guess of the
-  /// right width.
-  public static func provisional(_ number: Int = 10) -> PageReferences {
+  /// References for a first layout: every in-document link prints a number of `digits`
+  /// digits, a guess of the width the last page number will have.
+  public static func provisional(digits: Int = 2) -> PageReferences {
     var references = PageReferences()
-    references.provisionalNumber = number
+    references.digits = max(digits, 1)
+    references.provisionalNumber = 0
     return references
   }
+
+  /// These references' targets, printed in `digits` cells: for a layout after the one that
+  /// found them.
+  public func printed(inDigits digits: Int) -> PageReferences {
+    var references = self
+    references.provisionalNumber = nil
+    references.digits = max(digits, 1)
+    return references
+  }
+
+  /// The text printed after an in-document link's text for page `number`: `p.` and the
+  /// number, padded before with no-break spaces to ``digits`` cells (`p. 7`, `p.  7`); for a
+  /// link to no heading (`nil`), a question mark, as LaTeX prints `??` for a label it lacks.
+  public func text(forPage number: Int?) -> String {
+    let figures = number.map { String($0) } ?? "?"
+    return "p.\u{A0}" + String(repeating: "\u{A0}", count: max(digits - figures.count, 0)) + figures
+  }
+
+  /// The number of digits of `number`.
+  public static func digits(of number: Int) -> Int { String(max(number, 0)).count }
 
   /// Adds the headings of `page`, the next page of the document (pages must come in order,
   /// for repeated headings' ids), and returns their ids in order.
@@ -57,15 +83,9 @@ public struct PageReferences: Sendable, Hashable {
   }
 
   /// The page number printed after an in-document link to `destination`: the heading's, or
-  /// the provisional guess; `nil` for none.
+  /// the provisional guess; `nil` for a link to no heading.
   public func pageNumber(for destination: String) -> Int? {
     target(of: destination)?.pageNumber ?? provisionalNumber
-  }
-
-  /// Whether a layout that used these references found its headings where they said:
-  /// `found` holds the headings of that layout.
-  public func isSettled(by found: PageReferences) -> Bool {
-    provisionalNumber == nil && targets == found.targets
   }
 
   /// The id of an in-document destination (`#usage`: `usage`, percent-escapes decoded);

@@ -152,10 +152,11 @@ struct ParagraphText {
         let link = TextStyle.link(known.link != 0 ? known.link : notes.linkID(for: destination))
         append(children, style: style.union(link), links: links, notes: &notes)
         if PageReferences.isInDocument(destination) {
-          // A place in the document: the page it is on, when known; never a note.
-          if let number = notes.pageReferences?.pageNumber(for: destination) {
+          // A place in the document: the page it is on, when the numbers are known (`?` for
+          // no heading); never a note.
+          if let references = notes.pageReferences {
             append(" →\u{A0}", style: .furniture)
-            append("p.\u{A0}" + String(number), style: link)
+            append(references.text(forPage: references.pageNumber(for: destination)), style: link)
           }
           continue
         }

@@ -61,8 +61,8 @@ public final class PDFBookWriter {
   private let grid: Grid
   private let fonts: Fonts
   private let layout: OpaquePointer
-  /// Runs of printable ASCII drawn from glyphs directly (`nil`: through pango, as the rest).
-  private let ascii: ASCIIGlyphs?
+  /// Narrow characters drawn from the font's glyphs directly (`nil`: all through pango).
+  private let glyphs: GridGlyphs?
   /// Pages held for an imposition.
   private var held: [Page] = []
   /// Sides of paper written so far.
@@ -110,7 +110,7 @@ public final class PDFBookWriter {
       pageSize: options.pageSize, slotWidth: slot.width, slotHeight: slot.height, margin: options.margin,
       fonts: fonts, layout: layout)
     fonts.resize(to: grid.fontSize)
-    ascii = ASCIIGlyphs(fonts: fonts, layout: layout)
+    glyphs = GridGlyphs(fonts: fonts, layout: layout)
   }
 
   deinit {
@@ -231,20 +231,22 @@ public final class PDFBookWriter {
         let uri = link.flatMap(linkAttributes)
         if let uri { cairo_tag_begin(context, CAIRO_TAG_LINK, uri) }
         setColour(for: segment.style)
+        // A run is a stretch of narrow characters drawn at once: from the font's glyphs
+        // (`scalars`, when each is one the face has and needs no shaping), else through pango.
+        let style = segment.style
+        let face = (style.contains(.bold) ? 1 : 0) + (style.contains(.italic) ? 2 : 0)
         var runStart: Int?
         var runColumn = column
-        var runIsASCII = true
+        var scalars: [UInt32]?
         func flushRun(upTo end: Int) {
           guard let start = runStart else { return }
           let x = grid.left(ofColumn: runColumn)
-          if runIsASCII, let ascii {
-            let style = segment.style
-            ascii.show(
-              buffer, start..<end, bold: style.contains(.bold), italic: style.contains(.italic),
-              underline: style.contains(.link) && !style.contains(.furniture), strikethrough: style.contains(.strikethrough),
-              x: x, baseline: baseline, cellWidth: grid.cellWidth, on: context)
+          if let scalars, let glyphs {
+            glyphs.show(
+              scalars, face: face, underline: style.contains(.link) && !style.contains(.furniture),
+              strikethrough: style.contains(.strikethrough), x: x, baseline: baseline, cellWidth: grid.cellWidth, on: context)
           } else {
-            show(buffer, start..<end, style: segment.style, x: x, cells: nil, baseline: baseline)
+            show(buffer, start..<end, style: style, x: x, cells: nil, baseline: baseline)
           }
           runStart = nil
         }
@@ -252,16 +254,22 @@ public final class PDFBookWriter {
           let lower = segment.range.lowerBound + range.lowerBound
           let upper = segment.range.lowerBound + range.upperBound
           if width == 1 {
+            var scalar = Self.singleScalar(buffer, lower..<upper)
+            if let value = scalar, !GridGlyphs.isUnshaped(value) || glyphs?.glyph(of: value, face: face) == nil {
+              scalar = nil
+            }
+            // A run changes kind where a character is drawn the other way.
+            if runStart != nil && (scalar != nil) != (scalars != nil) { flushRun(upTo: lower) }
             if runStart == nil {
               runStart = lower
               runColumn = column
-              runIsASCII = true
+              scalars = scalar != nil ? [] : nil
             }
-            if upper - lower > 1 || buffer[lower] >= 0x7F { runIsASCII = false }
+            if let scalar { scalars?.append(scalar) }
           } else {
             flushRun(upTo: lower)
             if width > 0 {
-              show(buffer, lower..<upper, style: segment.style, x: grid.left(ofColumn: column), cells: width, baseline: baseline)
+              show(buffer, lower..<upper, style: style, x: grid.left(ofColumn: column), cells: width, baseline: baseline)
             }
           }
           column += width
@@ -270,6 +278,17 @@ public final class PDFBookWriter {
         if uri != nil { cairo_tag_end(context, CAIRO_TAG_LINK) }
       }
     }
+  }
+
+  /// The one Unicode scalar that `bytes[range]` (well-formed UTF-8) encodes; `nil` for more.
+  static func singleScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
+    let first = bytes[range.lowerBound]
+    let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
+    guard range.count == length else { return nil }
+    if length == 1 { return UInt32(first) }
+    var value = UInt32(first) & (0xFF >> (length + 1))
+    for index in (range.lowerBound + 1)..<range.upperBound { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+    return value
   }
 
   /// Shows `bytes[range]` with its left edge at `x` and on `baseline`; with `cells`, centred in

@@ -2,6 +2,7 @@ import PaginateAdapters
 import PaginateLayout
 import PaginateModel
 import PaginateRender
+import PaginateSystem
 
 /// The pages of one or more files, in order, as printed (numbered as one run of pages by the
 /// layout's ``DocumentSequence``), with only the selected page numbers passed on. Layout stops as soon as no later page can
@@ -94,7 +95,9 @@ struct PageStream {
       // In-document links print their headings' page numbers when the document can be read
       // again to find them (standard input read as a stream cannot).
       let readsAgain = loaded.reader.document != nil || loaded.reader.canResume
-      if readsAgain { options.pageReferences = .provisional() }
+      if readsAgain && options.links != .none {
+        options.pageReferences = .provisional(digits: PageReferences.digits(of: estimatedLastPage(path, loaded, options)))
+      }
       // Printing passes each page once: keep none behind, so memory stays bounded.
       // The options were checked when the command line was parsed.
       var pages = Diagnostics.orFail { () throws(LayoutError) in
@@ -112,10 +115,12 @@ struct PageStream {
       var pending: Page?
       var resumeIndex: Int?
       var found = PageReferences()
+      var lastNumber = options.firstPageNumber
       var index = 0
       while let page = pages.page(at: index) {
         index += 1
         found.add(page)
+        lastNumber = page.number
         if resumeIndex != nil { continue }
         if options.pageReferences != nil && page.citesDocument {
           resumeIndex = pending?.index ?? page.index
@@ -129,8 +134,10 @@ struct PageStream {
         if let pending { try pass(pending) }
         pending = page
       }
+      var notesLeftOut = pages.notesLeftOut
       if let resumeIndex {
-        pages = try pagesWithReferences(reader: loaded.reader, options: options, found: found, name: name)
+        pages = pagesWithReferences(
+          reader: loaded.reader, options: options, found: found, lastNumber: lastNumber, name: name)
         var index = resumeIndex
         while let page = pages.page(at: index) {
           if let upper = selection.upperBound, page.number > upper {
@@ -140,11 +147,12 @@ struct PageStream {
           try pass(page)
           index += 1
         }
+        notesLeftOut = pages.notesLeftOut
       } else if let pending {
         try pass(pending)
       }
-      if !counting && pages.notesLeftOut > 0 {
-        let count = pages.notesLeftOut
+      if !counting && notesLeftOut > 0 {
+        let count = notesLeftOut
         Diagnostics.warn(
           "\(name): \(count) note\(count == 1 ? "" : "s") left out: a page of \(options.bodyHeight) line\(options.bodyHeight == 1 ? "" : "s") has no room for notes")
       }
@@ -159,34 +167,60 @@ struct PageStream {
     if complete { totalPages = sequence.nextIndex }
   }
 
-  /// The pages of a document laid out again with the page numbers of its headings, `found`
-  /// by the layout before, until they stay where they are (at most four times more; then the
-  /// last numbers stand, with a warning).
-  private func pagesWithReferences(reader: DocumentReader, options: LayoutOptions, found: PageReferences, name: String)
-    throws -> PageSet
-  {
+  /// A guess of the last page number of `loaded`, for the width of page references in a first
+  /// layout (right, it spares a layout): by its lines when known, else by the file's size (a
+  /// page of text filled half), else two digits' worth.
+  private func estimatedLastPage(_ path: String, _ loaded: LoadedInput, _ options: LayoutOptions) -> Int {
+    let area = max(options.bodyWidth * options.bodyHeight, 1)
+    if let lines = loaded.reader.lastSourceLine {
+      return options.firstPageNumber + lines / max(options.bodyHeight, 1)
+    }
+    if path != "-", let status = try? FileStatus(path: path), status.kind == .regular {
+      return options.firstPageNumber + status.size * 2 / area
+    }
+    return 10
+  }
+
+  /// The pages of a document whose in-document links print the numbers of the pages their
+  /// headings are on (``PageReferences``), after a first layout that `found` them with guessed
+  /// numbers, its last page numbered `lastNumber`.
+  ///
+  /// A layout depends on how wide the numbers are, not on the numbers: when the first layout's
+  /// guess was as wide as its last page number, its numbers are the right ones. Else a second
+  /// layout, with numbers as wide as the first's last page number, finds the right ones (unless
+  /// it ends on a page number with more digits: then once more, at most three times).
+  private func pagesWithReferences(
+    reader: DocumentReader, options: LayoutOptions, found: PageReferences, lastNumber: Int, name: String
+  ) -> PageSet {
     var options = options
     var found = found
-    for _ in 0..<4 {
-      options.pageReferences = found
-      var pages = Diagnostics.orFail { () throws(LayoutError) in
-        try PageSet(reader: reader, options: options, keepsPages: false)
-      }
+    var digits = options.pageReferences?.digits ?? 1
+    func layOut() -> PageSet {
+      Diagnostics.orFail { () throws(LayoutError) in try PageSet(reader: reader, options: options, keepsPages: false) }
+    }
+    var settled = PageReferences.digits(of: lastNumber) == digits
+    var last = lastNumber
+    var layouts = 0
+    while !settled && layouts < 3 {
+      digits = PageReferences.digits(of: last)
+      options.pageReferences = found.printed(inDigits: digits)
+      var pages = layOut()
       var again = PageReferences()
       var index = 0
       while let page = pages.page(at: index) {
         again.add(page)
+        last = page.number
         index += 1
       }
-      if options.pageReferences?.isSettled(by: again) == true { break }
+      layouts += 1
       found = again
+      settled = PageReferences.digits(of: last) == digits
     }
-    if options.pageReferences?.isSettled(by: found) != true {
+    if !settled {
       Diagnostics.warn("\(name): the page numbers of in-document links did not settle; some may be off by a page")
     }
-    return Diagnostics.orFail { () throws(LayoutError) in
-      try PageSet(reader: reader, options: options, keepsPages: false)
-    }
+    options.pageReferences = found.printed(inDigits: digits)
+    return layOut()
   }
 
   /// Ends the program when `--pages` selected no page at all, with one line saying how many

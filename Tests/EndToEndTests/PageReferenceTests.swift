@@ -34,9 +34,16 @@ struct PageReferenceTests {
           else { continue }
           let text = String(String.UnicodeScalarView(Array(lines[line].unicodeScalars)[start..<end]))
           guard text.hasPrefix("p.\u{A0}") else { continue }
+          // The number (or `?`), padded before with no-break spaces to the last page's digits.
+          #expect(text.count == "p. ".count + String(pages.count).count, "\(text)")
+          let shown = text.dropFirst(2).drop { $0 == "\u{A0}" }
           let id = String(link.dropFirst()).removingPercentEncoding ?? ""
+          if shown == "?" {
+            #expect(pageOfID[id] == nil, "\(readme) \(size): \(link) has a heading but prints ?")
+            continue
+          }
           let target = try #require(pageOfID[id], "\(readme) \(size): \(link) has a number but no heading")
-          #expect(text == "p.\u{A0}\(target)", "\(readme) \(size): \(link) on page \(page["number"] ?? 0)")
+          #expect(shown == "\(target)", "\(readme) \(size): \(link) on page \(page["number"] ?? 0)")
           checked += 1
         }
       }
@@ -49,19 +56,23 @@ struct PageReferenceTests {
     let file = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/grdb.md").path
     let result = try Executable.run(["--page-size", "80x66", file])
     #expect(result.status == 0)
-    #expect(result.stdout.matches(of: #/→\u{A0}p\.\u{A0}[0-9]+/#).count > 100)
+    #expect(result.stdout.matches(of: #/→\u{A0}p\.\u{A0}+[0-9]+/#).count > 100)
     #expect(!result.stdout.contains("] #"))
   }
 
-  @Test("from standard input, which cannot be read again, in-document links print no number")
+  @Test("a link to no heading prints ?; from standard input, which cannot be read again, and with --links none, no number")
   func standardInput() throws {
-    let text = "# A\n\nSee [B](#b).\n\n## B\n\nText.\n"
+    let text = "# A\n\nSee [B](#b), not [C](#c).\n\n## B\n\nText.\n"
     let fromFile = try Executable.temporaryDirectory().appendingPathComponent("a.md")
     try Data(text.utf8).write(to: fromFile)
     let file = try Executable.run(["--page-size", "30x10", fromFile.path])
     // B, a level-2 heading after the title's page, begins page 2.
-    #expect(file.stdout.contains("See B →\u{A0}p.\u{A0}2."), "\(file.stdout)")
+    // No heading C: a question mark, as LaTeX's ?? for a missing label.
+    #expect(file.stdout.contains("See B →\u{A0}p.\u{A0}2, not C →\u{A0}p.\u{A0}?."), "\(file.stdout)")
     let piped = try Executable.run(["--from", "markdown", "--page-size", "30x10", "-"], stdin: Data(text.utf8))
-    #expect(piped.stdout.contains("See B."), "\(piped.stdout)")
+    #expect(piped.stdout.contains("See B, not C."), "\(piped.stdout)")
+    // --links none shows no destination, and no page either.
+    let none = try Executable.run(["--links", "none", "--page-size", "30x10", fromFile.path])
+    #expect(none.stdout.contains("See B, not C."), "\(none.stdout)")
   }
 }

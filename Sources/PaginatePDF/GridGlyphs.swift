@@ -1,18 +1,23 @@
 internal import CPangoCairo
 
-/// Printable ASCII drawn straight from the monospace font's glyphs, placed on the grid, without
-/// pango: no itemizing, no bidi, no shaping, which a run of ASCII in a monospace font does not
-/// need (DejaVu Sans Mono has every one of those characters and no ligatures). Most of most
-/// pages is such text; pango laid out each run of it anew and took most of the export's time.
+/// Narrow characters drawn straight from the monospace font's glyphs, placed on the grid,
+/// without pango: no itemizing, no bidi, no shaping, which a run of such characters does not
+/// need. Printable ASCII always is (DejaVu Sans Mono has every one of those characters and no
+/// ligatures); so is a character of the scripts and symbols that are not shaped (Latin, Greek,
+/// Cyrillic, punctuation, arrows, box drawing; ``isUnshaped(_:)``) when the face has a glyph for
+/// it. Most of most pages is such text; pango laid out each run of it anew and took most of the
+/// export's time.
 ///
 /// Spaces are not drawn: the gaps say where they are (text extraction reads them so).
-final class ASCIIGlyphs {
+final class GridGlyphs {
   /// The fonts of the four faces, as pango loads them (kept: they own the scaled fonts).
   private let fonts: [UnsafeMutablePointer<PangoFont>]
   /// cairo's scaled font of each face.
   private let scaledFonts: [OpaquePointer]
   /// The glyph of each printable ASCII byte (0x20 to 0x7E) in each face.
   private let glyphs: [[UInt]]
+  /// The glyphs of other characters looked up so far, in each face (0: the face has none).
+  private var others: [[UInt32: UInt]] = [[:], [:], [:], [:]]
   /// Below the baseline, the underline's top and its thickness, in points.
   let underlinePosition: Double
   let underlineThickness: Double
@@ -64,25 +69,56 @@ final class ASCIIGlyphs {
     for font in fonts { g_object_unref(font) }
   }
 
-  /// Draws `bytes[range]` (printable ASCII) in the face `style` names, its first character in
-  /// the cell at `x`, on `baseline`, a cell every `cellWidth`; the lines of underline and
-  /// strike-through across the run.
+  /// Whether a character is drawn the same alone as among its neighbours: no script that
+  /// joins or reorders (Arabic, Hebrew, Indic), no combining mark, no control.
+  static func isUnshaped(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x52F: return true  // Latin, Greek, Cyrillic
+    case 0x1E00...0x1FFF: return true  // Latin and Greek extended
+    case 0x2010...0x2027, 0x2030...0x205E: return true  // punctuation (no spaces or controls)
+    case 0x20A0...0x20BF, 0x2100...0x23FF: return true  // currency, letterlike, arrows, math
+    case 0x2500...0x25FF: return true  // box drawing, blocks, geometric shapes
+    default: return false
+    }
+  }
+
+  /// The glyph of `scalar` in `face` (from 0: regular, bold, italic, bold italic), `nil` when
+  /// the face has none.
+  func glyph(of scalar: UInt32, face: Int) -> UInt? {
+    if scalar >= 0x20 && scalar <= 0x7E { return glyphs[face][Int(scalar) - 0x20] }
+    if let known = others[face][scalar] { return known == 0 ? nil : known }
+    var index: UInt = 0
+    if let unicode = Unicode.Scalar(scalar) {
+      let text = String(Character(unicode))
+      var buffer: UnsafeMutablePointer<cairo_glyph_t>?
+      var count: Int32 = 0
+      let status = cairo_scaled_font_text_to_glyphs(
+        scaledFonts[face], 0, 0, text, Int32(text.utf8.count), &buffer, &count, nil, nil, nil)
+      if status == CAIRO_STATUS_SUCCESS, let buffer, count == 1 { index = UInt(buffer[0].index) }
+      cairo_glyph_free(buffer)
+    }
+    others[face][scalar] = index
+    return index == 0 ? nil : index
+  }
+
+  /// Draws `scalars`, one a cell, in the face `style` names, the first in the cell at `x`, on
+  /// `baseline`, a cell every `cellWidth`; the lines of underline and strike-through across them.
+  /// Every scalar has a glyph in the face (``glyph(of:face:)``).
   func show(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, bold: Bool, italic: Bool, underline: Bool,
-    strikethrough: Bool, x: Double, baseline: Double, cellWidth: Double, on context: OpaquePointer
+    _ scalars: [UInt32], face: Int, underline: Bool, strikethrough: Bool, x: Double, baseline: Double,
+    cellWidth: Double, on context: OpaquePointer
   ) {
-    let face = (bold ? 1 : 0) + (italic ? 2 : 0)
-    let table = glyphs[face]
     var run: [cairo_glyph_t] = []
-    run.reserveCapacity(range.count)
-    for (offset, index) in range.enumerated() where bytes[index] != 0x20 {
-      run.append(cairo_glyph_t(index: table[Int(bytes[index]) - 0x20], x: x + Double(offset) * cellWidth, y: baseline))
+    run.reserveCapacity(scalars.count)
+    for (offset, scalar) in scalars.enumerated() where scalar != 0x20 {
+      guard let index = glyph(of: scalar, face: face) else { continue }
+      run.append(cairo_glyph_t(index: index, x: x + Double(offset) * cellWidth, y: baseline))
     }
     if !run.isEmpty {
       cairo_set_scaled_font(context, scaledFonts[face])
       cairo_show_glyphs(context, run, Int32(run.count))
     }
-    let width = Double(range.count) * cellWidth
+    let width = Double(scalars.count) * cellWidth
     if underline {
       cairo_rectangle(context, x, baseline + underlinePosition, width, underlineThickness)
       cairo_fill(context)

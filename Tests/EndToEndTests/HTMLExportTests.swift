@@ -177,6 +177,26 @@ struct HTMLExportTests {
     #expect(size > 20_000, "screenshot missing or empty (\(size) bytes)")
   }
 
+  @Test("an in-document link's target opens the view that holds its heading")
+  func inDocumentLinks() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let readme = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/openapikit.md").path
+    let html = folder.appendingPathComponent("book.html")
+    #expect(try Executable.run(["export", "--page-size", "60x30", "-o", html.path, readme]).status == 0)
+    let page = try String(contentsOf: html, encoding: .utf8)
+    // The table of contents links to the heading, which is on a later view.
+    #expect(page.contains("href=\"#endpoints\""))
+    let dom = try chromium(["--dump-dom", html.absoluteString + "#endpoints"]).stdout
+    let target = try #require(dom.firstRange(of: "id=\"endpoints\""))
+    let view = try #require(dom[..<target.lowerBound].ranges(of: "<div class=\"view").last)
+    let tag = dom[view.lowerBound...].prefix { $0 != ">" }
+    #expect(!tag.contains("hidden"), "\(tag)")
+    #expect(!tag.contains("data-view=\"0\""), "the heading is not on the first view")
+    // Every other view is hidden.
+    #expect(dom.matches(of: #/<div class="view"[^>]*>/#).filter { !$0.output.contains("hidden") }.count == 1)
+  }
+
   @Test("every href of an HTML export of READMEs with long URLs is a destination of the source")
   func hrefsAreDestinations() throws {
     let folder = try Executable.temporaryDirectory()

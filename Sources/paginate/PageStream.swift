@@ -168,8 +168,8 @@ struct PageStream {
   }
 
   /// A guess of the last page number of `loaded`, for the width of page references in a first
-  /// layout (right, it spares a layout): by its lines when known, else by the file's size (a
-  /// page of text filled half), else two digits' worth.
+  /// layout (a right guess spares a layout): by its lines when known, else by the file's size
+  /// (pages of text half filled), else two digits' worth.
   private func estimatedLastPage(_ path: String, _ loaded: LoadedInput, _ options: LayoutOptions) -> Int {
     let area = max(options.bodyWidth * options.bodyHeight, 1)
     if let lines = loaded.reader.lastSourceLine {

@@ -240,6 +240,23 @@ struct PDFExportTests {
     }
   }
 
+  @Test("double-sided, the inner margin is on a recto's left and a verso's right")
+  func mirroredMargins() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = Self.fixtures.appendingPathComponent("READMEs/vapor.md").path
+    let pdf = try export(input, to: folder, ["--double-sided", "--margin-inner", "8", "--page-size", "60x30"])
+    /// The left edge of the leftmost word of a page, in points.
+    func left(_ page: Int) throws -> Double {
+      let boxes = try tool("pdftotext", ["-f", "\(page)", "-l", "\(page)", "-bbox", pdf, "-"])
+      return boxes.matches(of: #/xMin="([0-9.]+)"/#).compactMap { Double($0.output.1) }.min() ?? 0
+    }
+    let recto = try left(1)
+    let verso = try left(2)
+    // Eight cells (8 × 0.6 em at the size the grid takes on A4) further right on the recto.
+    #expect(recto - verso > 40, "recto \(recto), verso \(verso)")
+  }
+
   @Test("an unknown paper is a usage error naming the papers; PDF options leave other formats be")
   func badOptions() throws {
     let unknown = try Executable.run(["export", "-o", "/tmp/x.pdf", "--paper", "b7", "-"], stdin: Data("x".utf8))

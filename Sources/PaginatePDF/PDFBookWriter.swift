@@ -77,6 +77,8 @@ public final class PDFBookWriter {
   public init(options: Options) throws(Failure) {
     self.options = options
     let sheet = options.imposition == .none ? Self.oriented(options.paper, for: options.pageSize) : options.paper.landscape
+    // cairo keeps the box for its write callback, unretained: the writer holds `output` for as
+    // long as the surface lives (the surface is destroyed in deinit, before the properties go).
     let box = Unmanaged.passUnretained(output).toOpaque()
     surface = cairo_pdf_surface_create_for_stream(Self.write, box, sheet.width, sheet.height)
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

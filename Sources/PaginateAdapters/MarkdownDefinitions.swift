@@ -49,8 +49,9 @@ struct MarkdownDefinitions {
   /// cells' definitions are found among the lines no block covers, which the copies of the
   /// later ones must keep the same.)
   private var byLabel: [[UInt8]: [Int]] = [:]
-  /// The groups that every part cites.
-  private var alwaysCited: [Int] = []
+  /// The groups that every part cites: those whose labels the scan cannot match, and those
+  /// they cite in turn (found once, with the groups).
+  private var alwaysCited: Set<Int> = []
 
   /// The definitions of `text`, or `nil` when it is to be parsed whole. A text with no `]:`
   /// and no `[^` has none (and is not scanned line by line).
@@ -66,12 +67,33 @@ struct MarkdownDefinitions {
       let index = definitions.groups.count
       definitions.groups.append(group.group)
       if group.group.alwaysCited {
-        definitions.alwaysCited.append(index)
+        definitions.alwaysCited.insert(index)
       } else {
         for label in group.labels { definitions.byLabel[label, default: []].append(index) }
       }
     }
+    // What those groups cite is copied for every part too.
+    definitions.alwaysCited = definitions.cited(
+      from: definitions.alwaysCited.map { UnsafeBufferPointer(rebasing: text[definitions.groups[$0].bytes]) },
+      chosen: definitions.alwaysCited, of: text)
     return definitions
+  }
+
+  /// `chosen` and the groups that `sources` cite, and those they cite in turn.
+  private func cited(
+    from sources: [UnsafeBufferPointer<UInt8>], chosen: Set<Int>, of text: UnsafeBufferPointer<UInt8>
+  ) -> Set<Int> {
+    var chosen = chosen
+    // Brackets are looked for only when some group is cited by a label.
+    var toScan = byLabel.isEmpty ? [] : sources
+    while let scanned = toScan.popLast() {
+      Self.forEachCitation(in: scanned) { label in
+        for index in byLabel[label] ?? [] where chosen.insert(index).inserted {
+          toScan.append(UnsafeBufferPointer(rebasing: text[groups[index].bytes]))
+        }
+      }
+    }
+    return chosen
   }
 
   /// The lines a part of `text` is to be parsed after: the groups that `part` cites, and those
@@ -81,18 +103,7 @@ struct MarkdownDefinitions {
   /// and closing lines, the line before them).
   func prefix(citedIn part: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Prefix {
     guard !groups.isEmpty else { return Prefix() }
-    var chosen = Set(alwaysCited)
-    // Brackets are looked for only when some group is cited by a label: in the part, and in
-    // the groups every part cites, whose own citations are copied too.
-    var toScan = byLabel.isEmpty ? [] : [part] + alwaysCited.map { UnsafeBufferPointer(rebasing: text[groups[$0].bytes]) }
-    while let scanned = toScan.popLast() {
-      Self.forEachCitation(in: scanned) { label in
-        for index in byLabel[label] ?? [] where chosen.insert(index).inserted {
-          toScan.append(UnsafeBufferPointer(rebasing: text[groups[index].bytes]))
-        }
-      }
-    }
-    let order = chosen.sorted()
+    let order = cited(from: [part], chosen: alwaysCited, of: text).sorted()
     guard !order.isEmpty else { return Prefix() }
     var bytes: [UInt8] = []
     var lines: [Int] = []

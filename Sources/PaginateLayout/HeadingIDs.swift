@@ -1,6 +1,7 @@
 /// Gives headings the ids GitHub gives them, so that a README's `[Usage](#usage)` finds its
-/// heading: the text lowercased, every character but letters, marks, digits, `-` and `_`
-/// dropped, spaces made hyphens; a repeated id gets `-1`, `-2`, … in document order.
+/// heading: the text lowercased, every character but letters, marks, digits, connector
+/// punctuation (`_`) and `-` dropped, spaces made hyphens; a repeated id gets `-1`, `-2`, … in
+/// document order.
 public struct HeadingIDs: Sendable, Hashable {
   /// How many headings took each id first given, less one.
   private var occurrences: [String: Int] = [:]
@@ -31,8 +32,9 @@ public struct HeadingIDs: Sendable, Hashable {
       case "-", "_": slug.unicodeScalars.append(scalar)
       default:
         let properties = scalar.properties
-        if properties.isAlphabetic || properties.numericType != nil
-          || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+        let category = properties.generalCategory
+        if properties.isAlphabetic || properties.numericType != nil || category == .nonspacingMark
+          || category == .spacingMark || category == .enclosingMark || category == .connectorPunctuation
         {
           slug.unicodeScalars.append(scalar)
         }

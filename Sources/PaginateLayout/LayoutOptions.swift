@@ -36,8 +36,9 @@ public struct LayoutOptions: Sendable, Hashable {
   /// How link destinations are shown.
   public var links: LinkStyle = .footnotes
   /// Where the document's headings are, for in-document links (`[Usage](#usage)`): with
-  /// them, such a link's text is followed by the page its heading begins on (`Usage → p. 7`);
-  /// without them (the default), by nothing. An in-document link never becomes a note.
+  /// them, such a link's text is followed by the page its heading begins on (`Usage → p. 7`,
+  /// `p. ?` for no heading); without them (the default), by nothing. An in-document link never
+  /// becomes a note.
   /// See ``PageReferences`` for how they are found.
   public var pageReferences: PageReferences?
   /// Whether headings, code, emphasis and images are shown by styles alone (``Marks/styles``,

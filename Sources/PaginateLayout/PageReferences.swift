@@ -26,7 +26,7 @@ public struct PageReferences: Sendable, Hashable {
   /// The headings by id.
   public private(set) var targets: [String: Target] = [:]
   /// The number printed for an id not in ``targets``: the guess of a first layout, before
-  /// any number is known; `nil` once they are (an id of no heading then prints none).
+  /// any number is known; `nil` once they are (an id of no heading then prints `?`).
   public var provisionalNumber: Int?
   /// The cells a number is printed in, at least: as many as the last page number has digits.
   public var digits = 1

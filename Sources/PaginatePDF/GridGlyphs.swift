@@ -73,7 +73,8 @@ final class GridGlyphs {
   /// joins or reorders (Arabic, Hebrew, Indic), no combining mark, no control.
   static func isUnshaped(_ scalar: UInt32) -> Bool {
     switch scalar {
-    case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x52F: return true  // Latin, Greek, Cyrillic
+    // Latin, Greek, Cyrillic (less the combining marks at U+0300–036F and U+0483–0489)
+    case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F: return true
     case 0x1E00...0x1FFF: return true  // Latin and Greek extended
     case 0x2010...0x2027, 0x2030...0x205E: return true  // punctuation (no spaces or controls)
     case 0x20A0...0x20BF, 0x2100...0x23FF: return true  // currency, letterlike, arrows, math

@@ -25,8 +25,9 @@ public final class PDFBookWriter {
     public var imposition: Imposition
     /// The margin around the grid on each side of the paper, in points.
     public var margin: Double
-    /// The document's title and author, for the PDF's metadata.
+    /// The document's title, for the PDF's metadata.
     public var title: String
+    /// The document's author, for the PDF's metadata.
     public var author: String?
     /// How a viewer shows the pages: as a book's spreads (`/PageLayout /TwoPageRight`, or
     /// `/TwoPageLeft` when the first page is a left one), right to left when so; `nil` for one
@@ -50,9 +51,11 @@ public final class PDFBookWriter {
 
   /// Why a PDF could not be made.
   public struct Failure: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, in a line.
     public let description: String
   }
 
+  /// What the PDF is made with.
   public let options: Options
   /// The bytes cairo has written and ``add(_:)`` or ``finish()`` has not yet handed back.
   private let output = Output()
@@ -144,7 +147,17 @@ public final class PDFBookWriter {
     guard !finished else { return output.take() }
     finished = true
     if options.imposition != .none {
-      for side in options.imposition.sides(pageCount: held.count) {
+      let sides = options.imposition.sides(pageCount: held.count)
+      // The outline in page order (the sheets come in folding order): each heading leads to
+      // the side its page is on.
+      var sideOfPage = [Int](repeating: 0, count: held.count)
+      for (side, pages) in sides.enumerated() {
+        for page in pages.compactMap({ $0 }) { sideOfPage[page] = side + 1 }
+      }
+      for (index, page) in held.enumerated() {
+        for heading in page.headings { addOutlineEntry(heading, side: sideOfPage[index], y: grid.top(ofLine: heading.line)) }
+      }
+      for side in sides {
         draw(side: side.map { $0.map { held[$0] } })
       }
       held = []
@@ -187,7 +200,8 @@ public final class PDFBookWriter {
 
   private func draw(_ page: Page) {
     for heading in page.headings {
-      addOutlineEntry(heading, y: grid.top(ofLine: heading.line))
+      // (An imposition's outline is made before its sheets, in page order.)
+      if options.imposition == .none { addOutlineEntry(heading, side: sidesWritten, y: grid.top(ofLine: heading.line)) }
       // The place in-document links lead to.
       let name = Self.destinationName(PageReferences.Target(pageNumber: page.number, line: heading.line))
       cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(name)' x=\(grid.left(ofColumn: 0)) y=\(grid.top(ofLine: heading.line))")
@@ -198,12 +212,12 @@ public final class PDFBookWriter {
     }
   }
 
-  /// An outline entry for `heading`, nested under the last one of a lower level, leading to
-  /// the current side at height `y`.
-  private func addOutlineEntry(_ heading: Page.Heading, y: Double) {
+  /// An outline entry for `heading`, the next in page order, nested under the last one of a
+  /// lower level, leading to side `side` (from 1) at height `y`.
+  private func addOutlineEntry(_ heading: Page.Heading, side: Int, y: Double) {
     while let last = outlineParents.last, last.level >= heading.level { outlineParents.removeLast() }
     let parent = outlineParents.last?.id ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
-    let target = "page=\(sidesWritten) pos=[0 \(Int(y))]"
+    let target = "page=\(side) pos=[0 \(Int(y))]"
     let flags = heading.level <= 1 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
     let id = cairo_pdf_surface_add_outline(surface, parent, heading.text, target, flags)
     outlineParents.append((heading.level, id))
@@ -345,7 +359,9 @@ public final class PDFBookWriter {
   }
 
   /// Whether the page numbered so is in the PDF (a selection of pages may leave it out): an
-  /// in-document link leads only to a page that is.
+  /// in-document link leads only to a page that is. Set it when adding a selection of a
+  /// document's pages: a link to a heading on a page left out would lead nowhere (cairo 1.16
+  /// leaves such a link dangling; later versions refuse the document).
   public var includesPage: (Int) -> Bool = { _ in true }
 
   /// The name of the place a heading is, as in-document links lead to it.
@@ -365,19 +381,13 @@ public final class PDFBookWriter {
   /// cairo's link attributes for a web or mail address (`uri='…'`); `nil` for anything else
   /// (a file, a script, a place in the document).
   static func linkAttributes(_ destination: String) -> String? {
-    let lowered = destination.prefix(8).lowercased()
-    guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("mailto:") else { return nil }
-    // In cairo's attribute strings a quote or a backslash is escaped with a backslash; a
-    // byte outside printable ASCII is percent-encoded, as in a URL.
+    guard Hyperlink.isLinkable(destination) else { return nil }
+    // In cairo's attribute strings a quote or a backslash is escaped with a backslash; a byte
+    // outside printable ASCII is percent-encoded, as in a URL (and as the terminal's links are).
     var escaped = "uri='"
-    for byte in destination.utf8 {
-      switch byte {
-      case UInt8(ascii: "'"), UInt8(ascii: "\\"): escaped += "\\" + String(UnicodeScalar(byte))
-      case 0x21..<0x7F: escaped.unicodeScalars.append(UnicodeScalar(byte))
-      default:
-        let digits = Array("0123456789ABCDEF")
-        escaped += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
-      }
+    for byte in Hyperlink.percentEncoded(destination) {
+      if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\") { escaped += "\\" }
+      escaped.unicodeScalars.append(UnicodeScalar(byte))
     }
     return escaped + "'"
   }

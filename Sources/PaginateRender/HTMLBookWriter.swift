@@ -104,7 +104,7 @@ public struct HTMLBookWriter: Sendable {
   }
 
   private mutating func write(_ page: Page, into out: inout String) {
-    out += "<section class=\"page \(page.side.rawValue)\(page.isBlank ? " blank" : "")\" id=\"page-\(page.number)\""
+    out += "<section class=\"page \(page.side.rawValue)\(page.isBlank ? " blank" : "")\""
     out += " data-page=\"\(page.number)\" aria-label=\"Page \(page.number)\"><pre>"
     let ids = headingIDs.add(page)
     var heading = 0
@@ -132,11 +132,20 @@ public struct HTMLBookWriter: Sendable {
       let content = piece(span.range)
       let classes = span.style.names.map { "s-\($0)" }.joined(separator: " ")
       // A link leads to its whole destination, whatever part of it (a piece of a note's
-      // wrapped URL) the span shows; a link made before destinations were kept, to its text.
-      let destination = span.style.linkID != 0 ? links.destination(ofLink: span.style.linkID) : content
+      // wrapped URL) the span shows; a link with no destination kept, to its text when that is
+      // a web or mail address.
+      let link = span.style.linkID != 0 ? links.first { $0.id == span.style.linkID } : nil
+      let destination = link?.destination ?? (Hyperlink.isLinkable(content) ? content : nil)
       if span.style.contains(.link), let destination, let href = Self.safeURL(destination) {
         out += "<a class=\"\(classes)\" href=\"\(Escaping.html(href))\""
-        out += PageReferences.isInDocument(href) ? ">" : " rel=\"noopener noreferrer\">"
+        if PageReferences.isInDocument(href) {
+          // The page the layout found its heading on, which the script shows (the ids of the
+          // headings count the pages written, which a selection may have begun after).
+          if let target = link?.target { out += " data-page=\"\(target.pageNumber)\"" }
+          out += ">"
+        } else {
+          out += " rel=\"noopener noreferrer\">"
+        }
         write(content, into: &out)
         out += "</a>"
       } else {
@@ -209,7 +218,7 @@ public struct HTMLBookWriter: Sendable {
     let (width, height) = (paper.widthInMillimetres, paper.heightInMillimetres)
     let portrait = printFontSize(pageSize: pageSize, paperWidth: width, paperHeight: height)
     let landscape = printFontSize(pageSize: pageSize, paperWidth: height, paperHeight: width)
-    let format = { (value: Double) in String(Double(Int(value * 10)) / 10) }
+    let format = { (value: Double) in String((value * 10).rounded() / 10) }
     if landscape > portrait {
       return ("\(format(height))mm \(format(width))mm", landscape)
     }
@@ -246,8 +255,7 @@ public struct HTMLBookWriter: Sendable {
       nav { display: none; }
       main { display: block; padding: 0; font-size: \(print.fontSize)mm !important; }
       .view, .view[hidden] { display: block; width: auto; margin: 0; }
-      .page { box-shadow: none; border: 0; padding: 0; width: calc(var(--columns) * 1ch); height: calc(var(--lines) * var(--line)); break-after: page; page-break-after: always; break-inside: avoid; }
-      .view:last-child .page:last-child { break-after: auto; page-break-after: auto; }
+      .page { box-shadow: none; border: 0; padding: 0; width: calc(var(--columns) * 1ch); height: calc(var(--lines) * var(--line)); break-before: page; page-break-before: always; break-inside: avoid; }
       .spread .page + .page { border: 0; }
       .page.empty { display: none; }
     }
@@ -270,7 +278,7 @@ public struct HTMLBookWriter: Sendable {
           function (page) { return page.getAttribute("data-page"); });
         where.textContent = "page " + numbers.join("–") + " · " + (current + 1) + " of " + views.length;
         if (history.replaceState) { history.replaceState(null, "", "#view-" + current); }
-        if (typeof fit === "function") { fit(); }
+        fit();
       }
       function next() { show(current + 1); }
       function previous() { show(current - 1); }
@@ -297,6 +305,9 @@ public struct HTMLBookWriter: Sendable {
         });
       });
       // An in-document link shows the view that holds its heading.
+      function decoded(text) {
+        try { return decodeURIComponent(text); } catch (error) { return text; }
+      }
       function showTarget(id) {
         var target = document.getElementById(id);
         var view = target && target.closest(".view");
@@ -309,9 +320,13 @@ public struct HTMLBookWriter: Sendable {
         var link = event.target.closest && event.target.closest("a[href^='#']");
         if (!link) { return; }
         event.preventDefault();
-        var id = link.getAttribute("href").slice(1);
-        try { id = decodeURIComponent(id); } catch (error) { }
-        showTarget(id);
+        var page = link.getAttribute("data-page");
+        var section = page && document.querySelector("section[data-page='" + page + "']");
+        if (section) {
+          show(views.indexOf(section.closest(".view")));
+          return;
+        }
+        showTarget(decoded(link.getAttribute("href").slice(1)));
       });
       // The view is scaled to fit the window (never above its own size): a spread no wider
       // than the window, a page no taller.
@@ -331,7 +346,7 @@ public struct HTMLBookWriter: Sendable {
       var match = /^#view-(\\d+)$/.exec(location.hash);
       if (match) {
         show(Math.min(parseInt(match[1], 10), views.length - 1));
-      } else if (!(location.hash.length > 1 && showTarget(decodeURIComponent(location.hash.slice(1))))) {
+      } else if (!(location.hash.length > 1 && showTarget(decoded(location.hash.slice(1))))) {
         show(0);
       }
       document.body.setAttribute("data-ready", "1");

@@ -109,10 +109,11 @@ struct PageStream {
         sequence.skip(pages: pages.laidOutCount)
         continue
       }
-      // A page is passed on once the next one is known to cite no heading of the document:
-      // from the page before the first that does, the pages wait for the numbers (the page
-      // before too, as the lines after it may move its end).
-      var pending: Page?
+      // A page is passed on once the few after it are known to cite no heading of the
+      // document: from the first that does, the pages wait for the numbers, and so do the few
+      // before it (when the numbers are wider than guessed, a paragraph that begins there may
+      // break its lines otherwise, and move where its pages end).
+      var pending: [Page] = []
       var resumeIndex: Int?
       var found = PageReferences()
       var lastNumber = options.firstPageNumber
@@ -123,16 +124,18 @@ struct PageStream {
         lastNumber = page.number
         if resumeIndex != nil { continue }
         if options.pageReferences != nil && page.citesDocument {
-          resumeIndex = pending?.index ?? page.index
+          resumeIndex = pending.first?.index ?? page.index
           continue
         }
         if let upper = selection.upperBound, page.number > upper {
-          if let pending { try pass(pending) }
+          for held in pending { try pass(held) }
           complete = false
           break files
         }
-        if let pending { try pass(pending) }
-        pending = page
+        pending.append(page)
+        if pending.count > (options.pageReferences == nil ? 0 : Self.pagesHeldForReferences) {
+          try pass(pending.removeFirst())
+        }
       }
       var notesLeftOut = pages.notesLeftOut
       if let resumeIndex {
@@ -148,8 +151,8 @@ struct PageStream {
           index += 1
         }
         notesLeftOut = pages.notesLeftOut
-      } else if let pending {
-        try pass(pending)
+      } else {
+        for held in pending { try pass(held) }
       }
       if !counting && notesLeftOut > 0 {
         let count = notesLeftOut
@@ -166,6 +169,9 @@ struct PageStream {
     }
     if complete { totalPages = sequence.nextIndex }
   }
+
+  /// The pages held back from printing until the next are known to cite no heading.
+  static let pagesHeldForReferences = 4
 
   /// A guess of the last page number of `loaded`, for the width of page references in a first
   /// layout (a right guess spares a layout): by its lines when known, else by the file's size
@@ -186,9 +192,11 @@ struct PageStream {
   /// numbers, its last page numbered `lastNumber`.
   ///
   /// A layout depends on how wide the numbers are, not on the numbers: when the first layout's
-  /// guess was as wide as its last page number, its numbers are the right ones. Else a second
-  /// layout, with numbers as wide as the first's last page number, finds the right ones (unless
-  /// it ends on a page number with more digits: then once more, at most three times).
+  /// guess was as wide as its last page number, its numbers are the right ones, and the pages
+  /// are laid out once more to print them (two layouts in all). Else a layout with numbers as
+  /// wide as the first's last page number finds the right ones before that (three), unless it
+  /// ends on a page number with more digits: then again, up to three such layouts (five in all,
+  /// and a warning if the width still moves).
   private func pagesWithReferences(
     reader: DocumentReader, options: LayoutOptions, found: PageReferences, lastNumber: Int, name: String
   ) -> PageSet {

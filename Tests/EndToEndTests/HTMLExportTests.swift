@@ -110,15 +110,16 @@ struct HTMLExportTests {
   }
 
   @Test(
-    "printed from Chromium, the 80x66 book takes one sheet a page: on A4, on Letter, and on the browser's own paper",
-    arguments: [("a4", "595.92 x 842.88"), ("letter", "612 x 792"), ("", "")])
+    "printed from Chromium, the 80x66 book takes one sheet a page: on A4, on Letter, on the browser's own paper, in spreads",
+    arguments: [("a4", "595.92 x 842.88"), ("letter", "612 x 792"), ("", ""), ("facing", "")])
   func printedSheets(paper: String, size: String) throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let readme = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/swift-nio.md").path
     let html = folder.appendingPathComponent("book.html")
     let pdf = folder.appendingPathComponent("book.pdf")
-    let paperOption = paper.isEmpty ? [] : ["--paper", paper]
+    // `facing`: spreads on screen, still a page a sheet on paper (an empty side prints nothing).
+    let paperOption = paper.isEmpty ? [] : paper == "facing" ? ["--facing"] : ["--paper", paper]
     #expect(try Executable.run(["export", "--page-size", "80x66", "-o", html.path] + paperOption + [readme]).status == 0)
     let pages = try pageCount(readme, ["--page-size", "80x66"])
     #expect(pages > 3)

@@ -132,29 +132,66 @@ struct PDFExportTests {
     #expect(hrefs.allSatisfy { $0.hasPrefix("https://example.org/a/b") || $0.contains(".html#") }, "\(hrefs)")
   }
 
-  @Test("the outline lists the headings, nested by level, each leading to its page")
+  /// The outline of `pdf` as pdftohtml reads it: each entry's depth, side and title.
+  func outlineEntries(_ pdf: String) throws -> [String] {
+    let xml = try tool("pdftohtml", ["-xml", "-stdout", "-q", pdf])
+    func unescaped(_ text: Substring) -> String {
+      String(text).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+    var depth = 0
+    var entries: [String] = []
+    for match in xml.matches(of: #/<outline>|</outline>|<item page="([0-9]+)">([^<]*)</item>/#) {
+      switch match.output.0 {
+      case "<outline>": depth += 1
+      case "</outline>": depth -= 1
+      default: entries.append("\(depth) \(match.output.1 ?? "") \(unescaped(match.output.2 ?? ""))")
+      }
+    }
+    return entries
+  }
+
+  /// The headings of a JSON export, as outline entries should show them: nested under the last
+  /// one of a lower level, on the side `side(pageNumber)`.
+  func expectedOutline(_ input: String, _ options: [String], side: (Int) -> Int) throws -> [String] {
+    let json = try Executable.run(["export", "--format", "json", "-o", "-"] + options + [input])
+    let pages = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["pages"] as? [[String: Any]] ?? []
+    var open: [Int] = []
+    var entries: [String] = []
+    for page in pages {
+      for heading in page["headings"] as? [[String: Any]] ?? [] {
+        let level = heading["level"] as? Int ?? 1
+        while let last = open.last, last >= level { open.removeLast() }
+        entries.append("\(open.count + 1) \(side(page["number"] as? Int ?? 0)) \(heading["text"] ?? "")")
+        open.append(level)
+      }
+    }
+    return entries
+  }
+
+  @Test("the outline lists the headings in order, nested by level, each leading to its page (to its sheet, imposed)")
   func outline() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = Self.fixtures.appendingPathComponent("READMEs/openapikit.md").path
     let options = ["--page-size", "80x66"]
     let pdf = try export(input, to: folder, options)
-    let json = try Executable.run(["export", "--format", "json", "-o", "-"] + options + [input])
-    let pages = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["pages"] as? [[String: Any]] ?? []
-    var headings: [String] = []
-    for page in pages {
-      for heading in page["headings"] as? [[String: Any]] ?? [] {
-        headings.append("\(page["number"] ?? 0) \(heading["text"] ?? "")")
+    let expected = try expectedOutline(input, options) { $0 }
+    #expect(expected.count > 10)
+    #expect(expected.contains { $0.hasPrefix("3 ") }, "headings three deep")
+    #expect(try outlineEntries(pdf) == expected)
+    // A booklet's sheets come in folding order; its outline still comes in page order, each
+    // entry leading to the side its page is on.
+    let booklet = try export(input, to: folder, options + ["--imposition", "booklet"], name: "booklet.pdf")
+    let count = try Int(info(pdf, "Pages")) ?? 0
+    let padded = (count + 3) / 4 * 4
+    var sideOf: [Int: Int] = [:]
+    for sheet in 0..<(padded / 4) {
+      for (offset, number) in [padded - 2 * sheet, 2 * sheet + 1, 2 * sheet + 2, padded - 2 * sheet - 1].enumerated() {
+        sideOf[number] = 2 * sheet + (offset < 2 ? 1 : 2)
       }
     }
-    #expect(headings.count > 10)
-    let xml = try tool("pdftohtml", ["-xml", "-stdout", "-q", pdf])
-    let items = xml.matches(of: #/<item page="([0-9]+)">([^<]*)</item>/#).map { "\($0.output.1) \($0.output.2)" }
-    func unescaped(_ text: String) -> String {
-      text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-    }
-    #expect(items.map(unescaped) == headings)
+    #expect(try outlineEntries(booklet) == expectedOutline(input, options) { sideOf[$0] ?? 0 })
   }
 
   /// The numbers printed on each side of paper of `pdf`, left to right (each page's footer).
@@ -259,9 +296,13 @@ struct PDFExportTests {
 
   @Test("an unknown paper is a usage error naming the papers; PDF options leave other formats be")
   func badOptions() throws {
-    let unknown = try Executable.run(["export", "-o", "/tmp/x.pdf", "--paper", "b7", "-"], stdin: Data("x".utf8))
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let unknown = try Executable.run(
+      ["export", "-o", folder.appendingPathComponent("x.pdf").path, "--paper", "b7", "-"], stdin: Data("x".utf8))
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("Unknown paper 'b7'"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.pdf").path))
     // PDF options (say, from config.toml) leave a text export be.
     let text = try Executable.run(["export", "-o", "-", "--paper", "a4", "--imposition", "booklet", "-"], stdin: Data("x".utf8))
     #expect(text.status == 0)

@@ -39,7 +39,7 @@ struct HTMLBookWriterTests {
     let html = HTMLBookWriter(pageSize: PageSize(columns: 20, lines: 4), title: "T").html(for: [page], nonce: "n")
     #expect(
       try book(html)
-        == "\n<div class=\"view\" data-view=\"0\">\n<section class=\"page recto\" id=\"page-1\" data-page=\"1\" aria-label=\"Page 1\"><pre>"
+        == "\n<div class=\"view\" data-view=\"0\">\n<section class=\"page recto\" data-page=\"1\" aria-label=\"Page 1\"><pre>"
         + "<span class=\"target\" id=\"tides\"></span><span class=\"s-bold s-heading\">Tides</span>\n<span class=\"s-furniture\">═════</span>\n\nLow water.</pre></section>\n</div>\n")
     #expect(html.contains("--columns: 20; --lines: 4;"))
   }
@@ -126,6 +126,7 @@ struct HTMLBookWriterTests {
       }
     }
     #expect(HTMLBookWriter.stylesheet(pageSize: PageSize(columns: 80, lines: 66), paper: .a4).contains("@page { size: 210.0mm 297.0mm; margin: 10mm; }"))
+    #expect(HTMLBookWriter.stylesheet(pageSize: PageSize(columns: 80, lines: 66), paper: .legal).contains("size: 215.9mm 355.6mm;"))
   }
 
   @Test("the navigation script runs only by the file's nonce; nothing loads from the network")

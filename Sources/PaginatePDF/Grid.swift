@@ -41,16 +41,34 @@ struct Grid {
 }
 
 /// The four faces of the monospace font (regular, bold, italic, bold italic), with Noto Sans
-/// CJK after DejaVu Sans Mono for what DejaVu lacks.
+/// CJK after DejaVu Sans Mono for what DejaVu lacks (in the face of the text's language: Han
+/// characters take other forms in Japanese, Korean and traditional Chinese), and Symbola for
+/// emoji.
 final class Fonts {
-  static let family = "DejaVu Sans Mono,Noto Sans Mono CJK SC,Noto Sans CJK SC,Symbola,monospace"
+  /// The font families, in the order they are looked in, for a text in `language`.
+  static func family(language: String?) -> String {
+    let region = cjkRegion(language)
+    return "DejaVu Sans Mono,Noto Sans Mono CJK \(region),Noto Sans CJK \(region),Symbola,monospace"
+  }
+
+  /// Noto Sans CJK's face for `language`: JP, KR, TC, HK or SC.
+  static func cjkRegion(_ language: String?) -> String {
+    let tag = (language ?? "").lowercased()
+    if tag.hasPrefix("ja") { return "JP" }
+    if tag.hasPrefix("ko") { return "KR" }
+    if tag.hasPrefix("zh-hk") || tag.hasPrefix("zh-mo") || tag.hasPrefix("yue") { return "HK" }
+    if tag.hasPrefix("zh-tw") || tag.hasPrefix("zh-hant") { return "TC" }
+    return "SC"
+  }
+
   private let descriptions: [OpaquePointer]
 
-  init(size: Double) {
+  init(size: Double, language: String? = nil) {
     var descriptions: [OpaquePointer] = []
+    let family = Self.family(language: language)
     for (bold, italic) in [(false, false), (true, false), (false, true), (true, true)] {
       let description = pango_font_description_new()!
-      pango_font_description_set_family(description, Self.family)
+      pango_font_description_set_family(description, family)
       pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
       pango_font_description_set_style(description, italic ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_NORMAL)
       descriptions.append(description)

@@ -33,13 +33,17 @@ public final class PDFBookWriter {
     /// `/TwoPageLeft` when the first page is a left one), right to left when so; `nil` for one
     /// page at a time. (Imposed sheets are shown one at a time.)
     public var facing: FacingOptions?
+    /// The language of the text, a BCP 47 tag (`ja`, `zh-TW`): it chooses the forms of Han
+    /// characters (Noto Sans CJK's JP, KR, TC, HK or SC face; SC when not known).
+    public var language: String?
 
     /// Creates options: A4, one page a sheet, half-inch margins.
     public init(
       pageSize: PageSize, paper: Paper = .a4, imposition: Imposition = .none, margin: Double = 36, title: String = "",
-      author: String? = nil, facing: FacingOptions? = nil
+      author: String? = nil, facing: FacingOptions? = nil, language: String? = nil
     ) {
       self.facing = facing
+      self.language = language
       self.pageSize = pageSize
       self.paper = paper
       self.imposition = imposition
@@ -106,11 +110,14 @@ public final class PDFBookWriter {
     // Nor rounding of glyph positions to whole points, which at 9 points made a run of
     // characters half a point a character wider than its cells.
     pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
+    if let language = options.language {
+      pango_context_set_language(pango_layout_get_context(layout), pango_language_from_string(language))
+    }
     pango_layout_context_changed(layout)
 
     // The page's area on the sheet: the whole sheet, or half of it side by side.
     let slot = options.imposition == .none ? (width: sheet.width, height: sheet.height) : (width: sheet.width / 2, height: sheet.height)
-    fonts = Fonts(size: 10)
+    fonts = Fonts(size: 10, language: options.language)
     grid = Grid(
       pageSize: options.pageSize, slotWidth: slot.width, slotHeight: slot.height, margin: options.margin,
       fonts: fonts, layout: layout)

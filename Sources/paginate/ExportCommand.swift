@@ -109,10 +109,10 @@ struct ExportCommand: ParsableCommand {
       format: format, layout: layout, nonce: Self.nonce(), pdf: PDFSettings(paper: paper, imposition: imposition, author: author, selection: pages))
     var sink: ExportSink? = nil
     let output = output
-    try stream.forEach { page, title in
+    try stream.forEach { page, first in
       if sink == nil {
         sink = Diagnostics.orFail { () throws(AtomicFile.Failure) in try ExportSink(output) }
-        sink?.write(encoder.beginning(title: title))
+        sink?.write(encoder.beginning(title: first.title, language: first.language))
       }
       sink?.write(encoder.add(page))
       progress.update(page: page.number)

@@ -41,14 +41,14 @@ struct ExportEncoder {
     pageSet = JSONPageSetWriter(pageSize: layout.pageSize, facing: facing)
   }
 
-  /// The beginning, once the document's title is known.
-  mutating func beginning(title: String?) -> [UInt8] {
+  /// The beginning, once the document's title and language are known.
+  mutating func beginning(title: String?, language: String? = nil) -> [UInt8] {
     switch format {
     case .text: return []
     case .pdf:
       let options = PDFBookWriter.Options(
         pageSize: layout.pageSize, paper: pdfSettings.paper ?? .a4, imposition: pdfSettings.imposition,
-        title: title ?? "", author: pdfSettings.author, facing: layout.facingOptions)
+        title: title ?? "", author: pdfSettings.author, facing: layout.facingOptions, language: language)
       pdf = Diagnostics.orFail { () throws(PDFBookWriter.Failure) in try PDFBookWriter(options: options) }
       let selection = pdfSettings.selection
       pdf?.includesPage = { selection.contains($0) }

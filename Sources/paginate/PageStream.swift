@@ -21,6 +21,8 @@ struct PageStream {
 
   /// The title of the first document (or the first file's name).
   private(set) var title: String?
+  /// The language of the first document: `--lang`, else its own, when known.
+  private(set) var language: String?
   /// Pages in all the files, counting unselected ones, once every file has been laid out.
   private(set) var totalPages: Int?
   /// How many pages were passed on.
@@ -41,9 +43,15 @@ struct PageStream {
     try forEach { page, _ in try body(page) }
   }
 
-  /// Calls `body` with each selected page and the ``title`` known by then (the first file's,
-  /// known before its first page).
-  mutating func forEach(_ body: (Page, _ title: String?) throws -> Void) throws {
+  /// The first document as an export describes it: its title and language.
+  struct FirstDocument {
+    var title: String?
+    var language: String?
+  }
+
+  /// Calls `body` with each selected page and the first document's title and language, known
+  /// by then (before its first page).
+  mutating func forEach(_ body: (Page, _ first: FirstDocument) throws -> Void) throws {
     let files = files
     let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: files) }
     // `{pages}` is the number of the output's last page: with several files, a first pass
@@ -60,14 +68,14 @@ struct PageStream {
   /// One pass over the files: passes the selected pages to `body`, or, `counting`, lays every
   /// file out only to count its pages, quietly.
   private mutating func run(
-    registry: AdapterRegistry, lastPageNumber: Int?, counting: Bool, _ body: (Page, String?) throws -> Void
+    registry: AdapterRegistry, lastPageNumber: Int?, counting: Bool, _ body: (Page, FirstDocument) throws -> Void
   ) throws {
     var sequence = DocumentSequence(firstPageNumber: layout.firstPage)
     var complete = true
     func pass(_ page: Page) throws {
       let placed = sequence.place(page)
       if selection.contains(page.number) {
-        try body(placed, title)
+        try body(placed, FirstDocument(title: title, language: language))
         selectedCount += 1
       }
     }
@@ -89,7 +97,7 @@ struct PageStream {
       var options = layout.layoutOptions(fileName: name, styled: styled)
       options.lastPageNumber = lastPageNumber
       if let blank = sequence.begin(&options), !counting, selection.contains(blank.number) {
-        try body(blank, title)
+        try body(blank, FirstDocument(title: title, language: language))
         selectedCount += 1
       }
       // In-document links print their headings' page numbers when the document can be read
@@ -103,7 +111,10 @@ struct PageStream {
       var pages = Diagnostics.orFail { () throws(LayoutError) in
         try PageSet(reader: loaded.reader, options: options, keepsPages: false)
       }
-      if title == nil { title = pages.title }
+      if title == nil {
+        title = pages.title
+        language = options.language ?? loaded.reader.language
+      }
       if counting {
         pages.layOutAll()
         sequence.skip(pages: pages.laidOutCount)

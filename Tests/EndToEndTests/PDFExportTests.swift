@@ -84,6 +84,25 @@ struct PDFExportTests {
     #expect(names.contains { $0.contains("NotoSansMonoCJK") || $0.contains("NotoSansCJK") })
   }
 
+  @Test("Han characters take the forms of the text's language: --lang, else the document's own")
+  func cjkFaceByLanguage() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let markdown = folder.appendingPathComponent("han.md")
+    try Data("# 直線と骨\n\n戸籍の誤り。\n".utf8).write(to: markdown)
+    let korean = folder.appendingPathComponent("han.json")
+    try Data(#"{"version": 1, "lang": "ko", "blocks": [{"type": "paragraph", "text": "直線と骨"}]}"#.utf8).write(to: korean)
+    func faces(_ pdf: String) throws -> [String] {
+      try tool("pdffonts", [pdf]).split(separator: "\n").dropFirst(2).compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+    let japanese = try faces(export(markdown.path, to: folder, ["--lang", "ja"], name: "ja.pdf"))
+    #expect(japanese.contains { $0.hasSuffix("NotoSansMonoCJKjp-Regular") }, "\(japanese)")
+    let unknown = try faces(export(markdown.path, to: folder, [], name: "sc.pdf"))
+    #expect(unknown.contains { $0.hasSuffix("NotoSansMonoCJKsc-Regular") }, "\(unknown)")
+    let own = try faces(export(korean.path, to: folder, [], name: "ko.pdf"))
+    #expect(own.contains { $0.hasSuffix("NotoSansMonoCJKkr-Regular") }, "\(own)")
+  }
+
   /// The lines of a page with every space removed (pdftotext lays text out by position: it
   /// may add or drop a space where the grid has two, or between a wide character and the
   /// next), and the bidirectional controls it adds around right-to-left text.

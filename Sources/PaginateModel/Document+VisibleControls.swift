@@ -8,7 +8,11 @@ extension Document {
   ///
   /// - Complexity: O(n) in the size of the text; strings without controls are not copied.
   public func withVisibleControls() -> Document {
-    Document(title: title.map { VisibleControls.escapeInline($0) }, blocks: blocks.map { $0.withVisibleControls() })
+    // A copy, so that what is not text (the language) is kept.
+    var copy = self
+    copy.title = title.map { VisibleControls.escapeInline($0) }
+    copy.blocks = blocks.map { $0.withVisibleControls() }
+    return copy
   }
 }
 

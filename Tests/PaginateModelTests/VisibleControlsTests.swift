@@ -30,7 +30,7 @@ struct VisibleControlsTests {
   @Test("a document is cleaned everywhere")
   func document() {
     let dirty = Document(
-      title: "t\u{1B}",
+      title: "t\u{1B}", language: "ko",
       blocks: [
         .paragraph([.text("x\u{1B}"), .link(destination: "u\u{9B}", title: "", content: [.code("\u{7}")])]),
         Block(.codeBlock(info: "", text: "\tkeep\n\u{1B}")),
@@ -40,6 +40,8 @@ struct VisibleControlsTests {
     #expect(clean.title == "t ^[")
     #expect(clean.blocks[0] == .paragraph([.text("x ^["), .link(destination: "u \\u{9B}", title: "", content: [.code("^G")])]))
     #expect(clean.blocks[1] == Block(.codeBlock(info: "", text: "\tkeep\n^[")))
+    // What is not text is kept: the language (it was lost, and a JSON document's `lang` with it).
+    #expect(clean.language == "ko")
   }
 }
 

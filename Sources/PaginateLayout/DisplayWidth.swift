@@ -68,6 +68,14 @@ public enum DisplayWidth {
     }
   }
 
+  /// The one Unicode scalar that `bytes[range]` (a cluster) encodes; `nil` for a cluster of
+  /// more than one scalar, or invalid UTF-8.
+  package static func singleScalar(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
+    guard let base = bytes.baseAddress, !range.isEmpty else { return nil }
+    let (value, length) = decode(base, at: range.lowerBound, count: range.upperBound)
+    return length == range.count ? UInt32(value) : nil
+  }
+
   /// The cluster that starts at `index`: where it ends and its width. An ASCII byte is a
   /// cluster of its own (one cell, a tab too; none for a control) unless a non-ASCII extender
   /// follows it; anything else goes to ``cluster(in:at:)``.

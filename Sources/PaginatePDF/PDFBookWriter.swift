@@ -234,8 +234,7 @@ public final class PDFBookWriter {
   /// (shaped together: Arabic joins, a run of right-to-left text is reordered) and each wide
   /// character in its own two cells.
   private func draw(_ line: Line, row: Int, links: [Page.Link]) {
-    let text = line.text
-    let bytes = Array(text.utf8)
+    let count = line.utf8Count
     // The style of each byte's piece: spans, with unstyled gaps between them.
     var segments: [(range: Range<Int>, style: TextStyle)] = []
     var position = 0
@@ -244,11 +243,12 @@ public final class PDFBookWriter {
       segments.append((span.range, span.style))
       position = span.range.upperBound
     }
-    if position < bytes.count { segments.append((position..<bytes.count, [])) }
+    if position < count { segments.append((position..<count, [])) }
 
     let baseline = grid.baseline(ofLine: row)
     var column = 0
-    bytes.withUnsafeBufferPointer { buffer in
+    // The line's bytes where it keeps them (a slice of its paragraph), not a copy.
+    line.withUTF8 { buffer in
       for segment in segments {
         let link = segment.style.linkID != 0 ? links.first { $0.id == segment.style.linkID } : nil
         let uri = link.flatMap(linkAttributes)
@@ -277,7 +277,7 @@ public final class PDFBookWriter {
           let lower = segment.range.lowerBound + range.lowerBound
           let upper = segment.range.lowerBound + range.upperBound
           if width == 1 {
-            var scalar = Self.singleScalar(buffer, lower..<upper)
+            var scalar = DisplayWidth.singleScalar(in: buffer, lower..<upper)
             if let value = scalar, !GridGlyphs.isUnshaped(value) || glyphs?.glyph(of: value, face: face) == nil {
               scalar = nil
             }
@@ -301,17 +301,6 @@ public final class PDFBookWriter {
         if uri != nil { cairo_tag_end(context, CAIRO_TAG_LINK) }
       }
     }
-  }
-
-  /// The one Unicode scalar that `bytes[range]` (well-formed UTF-8) encodes; `nil` for more.
-  static func singleScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32? {
-    let first = bytes[range.lowerBound]
-    let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
-    guard range.count == length else { return nil }
-    if length == 1 { return UInt32(first) }
-    var value = UInt32(first) & (0xFF >> (length + 1))
-    for index in (range.lowerBound + 1)..<range.upperBound { value = value << 6 | UInt32(bytes[index] & 0x3F) }
-    return value
   }
 
   /// Shows `bytes[range]` with its left edge at `x` and on `baseline`; with `cells`, centred in

@@ -14,27 +14,40 @@ enum XrefRepair {
     /// The last bytes noted, for a header cut between two calls.
     private var carry: [UInt8] = []
 
-    /// Notes `bytes`, which begin at `offset` of the file.
+    /// Notes `bytes`, which begin at `offset` of the file. They are read where they are; only
+    /// a header cut between two calls is read from a copy of the few bytes about the cut.
     mutating func note(_ bytes: [UInt8], at offset: Int) {
-      let text = carry + bytes
-      let base = offset - carry.count
+      if !carry.isEmpty {
+        let joined = carry + bytes.prefix(Self.longest)
+        // The headers that begin in the carried bytes and end in these.
+        joined.withUnsafeBufferPointer { note($0, at: offset - carry.count, starts: 0..<carry.count) }
+      }
+      bytes.withUnsafeBufferPointer { note($0, at: offset, starts: 0..<$0.count) }
+      carry = Array(bytes.suffix(Self.longest))
+    }
+
+    /// The longest header noted, `2147483647 0 obj` and its line end.
+    private static let longest = 17
+
+    /// Notes the headers of `bytes` (which begin at `offset`) whose pattern ` 0 obj` begins at
+    /// an index in `starts`.
+    private mutating func note(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, starts: Range<Int>) {
       let pattern = Array(" 0 obj\n".utf8)
-      var index = 0
-      while index + pattern.count <= text.count {
-        guard text[index] == pattern[0], text[index..<(index + pattern.count)].elementsEqual(pattern) else {
+      var index = starts.lowerBound
+      while index < starts.upperBound && index + pattern.count <= bytes.count {
+        guard bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) else {
           index += 1
           continue
         }
         var start = index
-        while start > 0 && text[start - 1] >= UInt8(ascii: "0") && text[start - 1] <= UInt8(ascii: "9") { start -= 1 }
-        if start < index && (start == 0 || text[start - 1] == 0x0A),
-          let number = Int(String(decoding: text[start..<index], as: UTF8.self))
+        while start > 0 && bytes[start - 1] >= UInt8(ascii: "0") && bytes[start - 1] <= UInt8(ascii: "9") { start -= 1 }
+        if start < index && (start == 0 || bytes[start - 1] == 0x0A),
+          let number = Int(String(decoding: bytes[start..<index], as: UTF8.self))
         {
-          numbers[base + start] = number
+          numbers[offset + start] = number
         }
         index += pattern.count
       }
-      carry = Array(text.suffix(24))
     }
   }
 

@@ -163,19 +163,18 @@ public struct HTMLBookWriter: Sendable {
   /// drift out of the grid.
   private func write(_ text: String, into out: inout String) {
     guard text.utf8.contains(where: { $0 >= 0x80 }) else { return Escaping.html(text, into: &out) }
-    var run = ""
-    for character in text {
-      if DisplayWidth.of(String(character)) == 2 {
-        Escaping.html(run, into: &out)
-        run = ""
-        out += "<span class=\"w\">"
-        Escaping.html(String(character), into: &out)
-        out += "</span>"
-      } else {
-        run.append(character)
-      }
+    let utf8 = Array(text.utf8)
+    func piece(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
+    var runStart = 0
+    DisplayWidth.forEachCluster(in: text) { range, width in
+      guard width == 2 else { return }
+      Escaping.html(piece(runStart..<range.lowerBound), into: &out)
+      out += "<span class=\"w\">"
+      Escaping.html(piece(range), into: &out)
+      out += "</span>"
+      runStart = range.upperBound
     }
-    Escaping.html(run, into: &out)
+    Escaping.html(piece(runStart..<utf8.count), into: &out)
   }
 
   /// `destination` when it is safe to follow from a page: a web or mail address (http,

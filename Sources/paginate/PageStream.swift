@@ -131,8 +131,10 @@ struct PageStream {
       var index = 0
       while let page = pages.page(at: index) {
         index += 1
-        found.add(page)
-        lastNumber = page.number
+        if options.pageReferences != nil {
+          found.add(page)
+          lastNumber = page.number
+        }
         if resumeIndex != nil { continue }
         if options.pageReferences != nil && page.citesDocument {
           resumeIndex = pending.first?.index ?? page.index

@@ -106,6 +106,21 @@ struct Executable {
       stderr: String(decoding: errorData, as: UTF8.self))
   }
 
+  /// A real README kept as a fixture (Fixtures/READMEs): its path.
+  static func readme(_ name: String) -> String {
+    packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/\(name)").path
+  }
+
+  /// A file kept after the run, for a person to look at (`.build/test-artifacts/NAME`): the
+  /// folder made, and a file left from an earlier run removed, or it would pass for this run's.
+  static func artifact(_ name: String) throws -> URL {
+    let folder = packageRoot.appendingPathComponent(".build/test-artifacts")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent(name)
+    if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+    return file
+  }
+
   /// A fresh temporary folder for one test.
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-tests-\(UUID().uuidString)")

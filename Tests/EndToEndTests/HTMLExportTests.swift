@@ -82,24 +82,26 @@ struct HTMLExportTests {
     #expect(dom.stdout.contains("href=\"https://example.org\""))
   }
 
+  /// A screenshot of `url` in a window of `size` (`1100,800`), saved as `png`: it is made, and
+  /// is no blank window.
+  func screenshot(_ url: String, to png: URL, window size: String) throws {
+    let shot = try chromium(["--screenshot=\(png.path)", "--window-size=\(size)", url])
+    #expect(shot.status == 0, "chromium failed: \(shot.stderr.prefix(500))")
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int) ?? 0
+    #expect(bytes > 20_000, "screenshot missing or empty (\(bytes) bytes)")
+  }
+
   @Test("a facing spread as a screenshot, kept as a test artefact")
   func screenshot() throws {
-    let artifacts = Executable.packageRoot.appendingPathComponent(".build/test-artifacts")
-    try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-    let html = artifacts.appendingPathComponent("facing-spread.html")
-    let png = artifacts.appendingPathComponent("facing-spread.png")
-    // A screenshot left from an earlier run must go, or it would pass for this run's.
-    if FileManager.default.fileExists(atPath: png.path) { try FileManager.default.removeItem(at: png) }
+    let html = try Executable.artifact("facing-spread.html")
+    let png = try Executable.artifact("facing-spread.png")
     let export = try Executable.run([
       "export", "--page-size", "44x28", "--facing", "--double-sided", "--margin-inner", "3", "--margin-outer", "1",
       "--header", "{chapter}||{page}", "-o", html.path, "SampleDocs/languages.md",
     ])
     #expect(export.status == 0)
     // Show the second spread (pages 2 and 3): the file opens at #view-N.
-    let shot = try chromium(["--screenshot=\(png.path)", "--window-size=1100,800", html.absoluteString + "#view-1"])
-    #expect(shot.status == 0, "chromium failed: \(shot.stderr.prefix(500))")
-    let size = (try? FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int) ?? 0
-    #expect(size > 20_000, "screenshot missing or empty (\(size) bytes)")
+    try screenshot(html.absoluteString + "#view-1", to: png, window: "1100,800")
   }
 
   /// The page count of a JSON export of `file` with `options`.
@@ -115,7 +117,7 @@ struct HTMLExportTests {
   func printedSheets(paper: String, size: String) throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let readme = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/swift-nio.md").path
+    let readme = Executable.readme("swift-nio.md")
     let html = folder.appendingPathComponent("book.html")
     let pdf = folder.appendingPathComponent("book.pdf")
     // `facing`: spreads on screen, still a page a sheet on paper (an empty side prints nothing).
@@ -139,12 +141,9 @@ struct HTMLExportTests {
 
   @Test("a facing spread at 1400x900 fits the window, nothing clipped; the screenshot is kept as a test artefact")
   func spreadFitsWindow() throws {
-    let artifacts = Executable.packageRoot.appendingPathComponent(".build/test-artifacts")
-    try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-    let html = artifacts.appendingPathComponent("spread-1400x900.html")
-    let png = artifacts.appendingPathComponent("spread-1400x900.png")
-    if FileManager.default.fileExists(atPath: png.path) { try FileManager.default.removeItem(at: png) }
-    let readme = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/swift-nio.md").path
+    let html = try Executable.artifact("spread-1400x900.html")
+    let png = try Executable.artifact("spread-1400x900.png")
+    let readme = Executable.readme("swift-nio.md")
     #expect(try Executable.run(["export", "--page-size", "80x66", "--facing", "-o", html.path, readme]).status == 0)
     // A copy with a measuring script, run by the file's own nonce: it writes the view's box and
     // the window's size on the body, for --dump-dom to show.
@@ -161,7 +160,7 @@ struct HTMLExportTests {
       </script>
       """
     text = text.replacingOccurrences(of: "</body>", with: measure + "</body>")
-    let measured = artifacts.appendingPathComponent("spread-measured.html")
+    let measured = try Executable.artifact("spread-measured.html")
     try Data(text.utf8).write(to: measured)
     let dom = try chromium(["--window-size=1400,900", "--dump-dom", measured.absoluteString + "#view-1"])
     let box = try #require(dom.stdout.firstMatch(of: #/data-box="([-0-9,]+)"/#)).output.1.split(separator: ",").compactMap { Int($0) }
@@ -172,17 +171,14 @@ struct HTMLExportTests {
     // Scaled to fit, not shrunk to nothing: the spread fills most of the window one way.
     #expect(right - left > width * 6 / 10 || bottom - top > height * 8 / 10, "\(box)")
     #expect(pageWidth > 200)
-    let shot = try chromium(["--screenshot=\(png.path)", "--window-size=1400,900", html.absoluteString + "#view-1"])
-    #expect(shot.status == 0)
-    let size = (try? FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int) ?? 0
-    #expect(size > 20_000, "screenshot missing or empty (\(size) bytes)")
+    try screenshot(html.absoluteString + "#view-1", to: png, window: "1400,900")
   }
 
   @Test("an in-document link's target opens the view that holds its heading")
   func inDocumentLinks() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let readme = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/openapikit.md").path
+    let readme = Executable.readme("openapikit.md")
     let html = folder.appendingPathComponent("book.html")
     #expect(try Executable.run(["export", "--page-size", "60x30", "-o", html.path, readme]).status == 0)
     let page = try String(contentsOf: html, encoding: .utf8)
@@ -203,7 +199,7 @@ struct HTMLExportTests {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     for readme in ["grdb.md", "openapikit.md", "swift-nio.md", "vapor.md"] {
-      let file = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/\(readme)").path
+      let file = Executable.readme("\(readme)")
       let html = folder.appendingPathComponent("\(readme).html")
       #expect(try Executable.run(["export", "--page-size", "60x40", "-o", html.path, file]).status == 0)
       // The destinations, as cmark-gfm (a separate parser: GitHub's autolinks too) reads them.

@@ -23,6 +23,13 @@ struct PDFExportTests {
     See [the first](#混合テキスト-mixed) again.
     """
 
+  /// ``mixed`` written to `folder`, as `mixed.md`.
+  func mixedInput(in folder: URL) throws -> URL {
+    let input = folder.appendingPathComponent("mixed.md")
+    try Data(Self.mixed.utf8).write(to: input)
+    return input
+  }
+
   /// Exports `file` with `options` to a PDF in `folder`; returns its path.
   func export(_ file: String, to folder: URL, _ options: [String], name: String = "out.pdf") throws -> String {
     let pdf = folder.appendingPathComponent(name).path
@@ -48,8 +55,7 @@ struct PDFExportTests {
   func pagesAndPaper() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("mixed.md")
-    try Data(Self.mixed.utf8).write(to: input)
+    let input = try mixedInput(in: folder)
     let json = try Executable.run(["export", "--format", "json", "-o", "-", "--page-size", "50x20", input.path])
     let pageCount = ((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["pages"] as? [Any])?.count
     // 50 cells wide and 20 lines is wider than tall: landscape.
@@ -68,8 +74,7 @@ struct PDFExportTests {
   func fonts() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("mixed.md")
-    try Data(Self.mixed.utf8).write(to: input)
+    let input = try mixedInput(in: folder)
     let pdf = try export(input.path, to: folder, ["--page-size", "50x30"])
     let rows = try tool("pdffonts", [pdf]).split(separator: "\n").dropFirst(2)
     #expect(rows.count >= 4)
@@ -121,8 +126,7 @@ struct PDFExportTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     var input = Self.fixtures.appendingPathComponent(source)
     if source == "mixed" {
-      input = folder.appendingPathComponent("mixed.md")
-      try Data(Self.mixed.utf8).write(to: input)
+      input = try mixedInput(in: folder)
     }
     let options = ["--page-size", "72x50"]
     let pdf = try export(input.path, to: folder, options)
@@ -140,8 +144,7 @@ struct PDFExportTests {
   func links() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("mixed.md")
-    try Data(Self.mixed.utf8).write(to: input)
+    let input = try mixedInput(in: folder)
     let pdf = try export(input.path, to: folder, ["--page-size", "50x16"])
     let xml = try tool("pdftohtml", ["-xml", "-stdout", "-i", "-q", pdf])
     let hrefs = Set(xml.matches(of: #/<a href="([^"]*)">/#).map { String($0.output.1) })
@@ -192,7 +195,7 @@ struct PDFExportTests {
   func outline() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = Self.fixtures.appendingPathComponent("READMEs/openapikit.md").path
+    let input = Executable.readme("openapikit.md")
     let options = ["--page-size", "80x66"]
     let pdf = try export(input, to: folder, options)
     let expected = try expectedOutline(input, options) { $0 }
@@ -251,12 +254,10 @@ struct PDFExportTests {
   func picture() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("mixed.md")
-    try Data(Self.mixed.utf8).write(to: input)
+    let input = try mixedInput(in: folder)
     let pdf = try export(input.path, to: folder, ["--page-size", "50x40"])
-    let artifacts = Executable.packageRoot.appendingPathComponent(".build/test-artifacts")
-    try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-    let prefix = artifacts.appendingPathComponent("pdf-page").path
+    // pdftoppm adds the extension to the name it is given.
+    let prefix = try Executable.artifact("pdf-page.png").deletingPathExtension().path
     _ = try tool("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", pdf, prefix])
     let picture = try Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))
     #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -276,7 +277,7 @@ struct PDFExportTests {
   func structure() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = Self.fixtures.appendingPathComponent("READMEs/grdb.md").path
+    let input = Executable.readme("grdb.md")
     for (name, options) in [
       ("plain", ["--page-size", "80x66"]), ("booklet", ["--page-size", "a5", "--imposition", "booklet"]),
       ("facing", ["--page-size", "80x66", "--facing"]), ("left", ["--facing", "--facing-start", "left"]),
@@ -300,7 +301,7 @@ struct PDFExportTests {
   func mirroredMargins() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = Self.fixtures.appendingPathComponent("READMEs/vapor.md").path
+    let input = Executable.readme("vapor.md")
     let pdf = try export(input, to: folder, ["--double-sided", "--margin-inner", "8", "--page-size", "60x30"])
     /// The left edge of the leftmost word of a page, in points.
     func left(_ page: Int) throws -> Double {

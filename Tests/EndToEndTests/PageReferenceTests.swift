@@ -16,7 +16,7 @@ struct PageReferenceTests {
     "every page reference names the page its heading is on (GRDB's and OpenAPIKit's READMEs, three sizes)",
     arguments: ["grdb.md", "openapikit.md"])
   func referencesAreRight(readme: String) throws {
-    let file = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/\(readme)").path
+    let file = Executable.readme("\(readme)")
     for size in ["80x66", "60x30", "100x40"] {
       let pages = try exportedPages(file, ["--page-size", size])
       var pageOfID: [String: Int] = [:]
@@ -58,7 +58,7 @@ struct PageReferenceTests {
 
   @Test("printed, in-document links show page numbers and never a note with their destination")
   func printed() throws {
-    let file = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/grdb.md").path
+    let file = Executable.readme("grdb.md")
     let result = try Executable.run(["--page-size", "80x66", file])
     #expect(result.status == 0)
     #expect(result.stdout.matches(of: #/→\u{A0}p\.\u{A0}+[0-9]+/#).count > 100)

@@ -13,9 +13,12 @@
 //   Writers hold `lock`; the handler reads with atomic loads and never takes the lock.
 // - `saved[]` and `installed[]` are written only with `lock` held and while `active` is 0,
 //   before any handler is installed; the handler reads them after they were written.
-// - The handler calls only async-signal-safe functions: kill, sigaction, raise,
-//   paginate_kill_pipe_holders (system calls only, see pipe_holders.c) and
+// - The handler calls only async-signal-safe functions: kill, sigaction, raise and
 //   paginate_temporary_file_remove (unlink).
+// - A group is killed only while its leader is unreaped: the child runs under a shepherd
+//   (shepherd.c) that keeps it unreaped until paginate_forwarding_release has marked the slot
+//   REAPED. Descendants that left the group are the shepherd's to kill: paginate's death (the
+//   signal's default action) closes the shepherd's control pipe, and it kills them.
 #define _GNU_SOURCE
 #include "paginate_system.h"
 
@@ -24,7 +27,6 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #define SPAWNING (-1)
 #define REAPED (-2)
@@ -37,9 +39,6 @@ static int active;  // slots in use; guarded by lock
 static struct sigaction saved[3];
 static int installed[3];
 static atomic_int held;  // a signal that arrived while a slot was SPAWNING, or 0
-// The inodes of each slot's pipes (0: none), written before the spawn, cleared by
-// paginate_forwarding_end. Read by the handler with atomic loads.
-static _Atomic unsigned long pipes[PAGINATE_FORWARDING_SLOTS][3];
 
 static int forwarded_index(int signal) {
   for (int i = 0; i < 3; i++) {
@@ -48,18 +47,13 @@ static int forwarded_index(int signal) {
   return -1;
 }
 
-// Kills every registered group and whatever else holds its pipes, then hands `signal` to the
-// action saved before ours: the raised signal arrives when the handler returns (or at once,
-// outside a handler).
+// Kills every registered group, then hands `signal` to the action saved before ours: the
+// raised signal arrives when the handler returns (or at once, outside a handler).
 static void deliver(int signal) {
   int saved_errno = errno;
   for (int i = 0; i < PAGINATE_FORWARDING_SLOTS; i++) {
     pid_t group = atomic_load(&groups[i]);
     if (group > 0) kill(-group, SIGKILL);
-    // Also once the child is reaped: a descendant in a session of its own may still hold the
-    // pipes paginate waits on.
-    unsigned long inodes[3] = {atomic_load(&pipes[i][0]), atomic_load(&pipes[i][1]), atomic_load(&pipes[i][2])};
-    paginate_kill_pipe_holders(inodes, 3, group > 0 ? group : 0);
   }
   // The saved action may be one that removes an export's temporary file, or one installed
   // after ours: remove it here either way.
@@ -119,36 +113,14 @@ void paginate_forwarding_spawned(int slot, pid_t group) {
   if (signal != 0) deliver(signal);
 }
 
-int paginate_forwarding_reap(int slot, pid_t pid, int block, int *status) {
-  siginfo_t info;
-  memset(&info, 0, sizeof info);
-  int flags = WEXITED | WNOWAIT | (block ? 0 : WNOHANG);
-  int result;
-  do {
-    result = waitid(P_PID, (id_t)pid, &info, flags);
-  } while (result < 0 && errno == EINTR);
-  if (result < 0) return -1;
-  if (info.si_pid == 0) return 0;  // WNOHANG: still running
-  if (slot >= 0 && slot < PAGINATE_FORWARDING_SLOTS) {
-    pid_t expected = pid;
-    atomic_compare_exchange_strong(&groups[slot], &expected, REAPED);
-  }
-  do {
-    result = waitpid(pid, status, 0);
-  } while (result < 0 && errno == EINTR);
-  return result < 0 ? -1 : 1;
-}
-
-void paginate_forwarding_pipes(int slot, unsigned long stdin_pipe, unsigned long stdout_pipe, unsigned long stderr_pipe) {
+void paginate_forwarding_release(int slot, pid_t group) {
   if (slot < 0 || slot >= PAGINATE_FORWARDING_SLOTS) return;
-  atomic_store(&pipes[slot][0], stdin_pipe);
-  atomic_store(&pipes[slot][1], stdout_pipe);
-  atomic_store(&pipes[slot][2], stderr_pipe);
+  pid_t expected = group;
+  atomic_compare_exchange_strong(&groups[slot], &expected, REAPED);
 }
 
 void paginate_forwarding_end(int slot) {
   if (slot < 0 || slot >= PAGINATE_FORWARDING_SLOTS) return;
-  for (int i = 0; i < 3; i++) atomic_store(&pipes[slot][i], 0);
   pthread_mutex_lock(&lock);
   pid_t before = atomic_exchange(&groups[slot], 0);
   // The spawn failed while a signal was held: nothing of ours to kill, but the signal still

@@ -15,6 +15,12 @@ import PaginateSystem
 /// and change times (the change time cannot be set back by hand). A failure is kept too, so a
 /// broken adapter is not asked again on every run; `paginate adapters` asks every program afresh.
 /// The file is a cache: when it cannot be read or written, adapters are asked as before.
+///
+/// It is kept as a careful program keeps a file where another user may have been: the folder
+/// is created 0700; a folder or file that is a symbolic link, another user's, or writable by
+/// group or others is not used (``load(warn:)`` and ``save(warn:)`` say so in one line, as
+/// `ssh` does of its keys); the new file is created with `O_EXCL|O_NOFOLLOW` under a random
+/// name in the folder already opened and checked, then renamed into place.
 public struct ExternalAdapterCache: Sendable {
   /// The cache file.
   public let path: String
@@ -50,12 +56,35 @@ public struct ExternalAdapterCache: Sendable {
     self.path = path
   }
 
-  /// Reads the file; an unreadable or invalid one leaves the cache empty.
-  mutating func load() {
-    // A regular file only (never block on a FIFO), of at most 1 MiB.
-    guard let status = try? FileStatus(path: path), status.kind == .regular, status.size <= 1 << 20,
-      let bytes = try? OpenFile(path).readHead(1 << 20),
-      let root = try? JSONParser.parse(bytes), root["version"]?.int == 1,
+  /// The folder that holds the file, and the file's name in it.
+  private var location: (folder: String, name: String) {
+    let slash = path.lastIndex(of: "/") ?? path.startIndex
+    return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+  }
+
+  /// Reads the file; a missing or invalid one leaves the cache empty. A folder or file that is
+  /// not safe to use (a link, another user's, writable by others) or cannot be read is left
+  /// alone, and `warn` is told why in one line.
+  mutating func load(warn: (String) -> Void) {
+    let (folderPath, name) = location
+    let bytes: [UInt8]
+    do throws(PrivateFolder.Refusal) {
+      let folder = try PrivateFolder.open(folderPath, create: false)
+      defer { folder.close() }
+      do throws(PrivateFolder.Refusal) {
+        guard let read = try folder.read(name, limit: 1 << 20) else { return }
+        bytes = read
+      } catch {
+        warn(Self.refusal(path, error))
+        return
+      }
+    } catch .system(.noSuchFile) {
+      return
+    } catch {
+      warn(Self.refusal(folderPath, error))
+      return
+    }
+    guard let root = try? JSONParser.parse(bytes), root["version"]?.int == 1,
       case .object(let programs)? = root["adapters"]
     else { return }
     for (program, value) in programs {
@@ -65,6 +94,11 @@ public struct ExternalAdapterCache: Sendable {
         extensions: value["extensions"]?.array?.compactMap(\.string) ?? [], summary: value["summary"]?.string ?? "",
         failure: value["failure"]?.string)
     }
+  }
+
+  /// The one line that says why `path` is not used.
+  private static func refusal(_ path: String, _ refusal: PrivateFolder.Refusal) -> String {
+    "not using the adapter cache '\(path)': \(refusal)"
   }
 
   /// The cached answer of the program at `path`, if the program has not changed since.
@@ -99,12 +133,12 @@ public struct ExternalAdapterCache: Sendable {
     if entries.count != before { changed = true }
   }
 
-  /// Writes the file if an answer was added, through a temporary file renamed into place, so a
-  /// concurrent run reads the old file or the new one. Failures are ignored: it is a cache.
-  func save() {
+  /// Writes the file if an answer was added, through a new file renamed into place, so a
+  /// concurrent run reads the old file or the new one. A folder that is not safe to use is left
+  /// alone, and `warn` is told why; a file that cannot be written is only slower next time: no
+  /// message.
+  func save(warn: (String) -> Void) {
     guard changed else { return }
-    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var json = "{\"version\": 1, \"adapters\": {"
     for (index, (program, entry)) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
       json += index == 0 ? "\n" : ",\n"
@@ -118,16 +152,18 @@ public struct ExternalAdapterCache: Sendable {
       }
     }
     json += "\n}}\n"
-    // A cache that cannot be written is only slower next time: no message.
-    let temporary = "\(path).\(CurrentProcess.id).tmp"
-    guard let file = try? FileDescriptor.open(temporary, .writeOnly, options: [.create, .truncate]) else { return }
-    let written = Result { () throws(Errno) in try file.writeAll(Array(json.utf8)) }
-    let closed = Result { () throws(Errno) in try file.close() }
-    if case .success = written, case .success = closed {
-      try? FileSystem.rename(temporary, to: path)
-    } else {
-      try? FileSystem.remove(temporary)
+    let (folderPath, name) = location
+    let folder: PrivateFolder
+    do throws(PrivateFolder.Refusal) {
+      folder = try PrivateFolder.open(folderPath, create: true)
+    } catch .system {
+      return
+    } catch {
+      warn(Self.refusal(folderPath, error))
+      return
     }
+    defer { folder.close() }
+    try? folder.replace(name, with: Array(json.utf8))
   }
 
   /// What tells one program file from another: device, inode, size, and modification and change

@@ -70,12 +70,20 @@ public struct ExternalAdapterDiscovery: Sendable {
   /// why it cannot be used.
   ///
   /// With a `cache`, a program that has not changed since it last answered is not asked again
-  /// (unless `refresh`), and new answers are kept in it.
-  public func describeAll(timeout: Double, cache: ExternalAdapterCache? = nil, refresh: Bool = false)
-    -> [(found: Found, adapter: Result<ExternalAdapter, InputError>)]
-  {
+  /// (unless `refresh`), and new answers are kept in it. A cache folder or file that is not safe
+  /// to use (a symbolic link, another user's, writable by others) is left alone, and `warn` gets
+  /// one line saying why.
+  public func describeAll(
+    timeout: Double, cache: ExternalAdapterCache? = nil, refresh: Bool = false, warn: (String) -> Void = { _ in }
+  ) -> [(found: Found, adapter: Result<ExternalAdapter, InputError>)] {
     var cache = cache
-    if !refresh { cache?.load() }
+    // One line for the folder, whether loading or saving found it unsafe.
+    var warned = false
+    let warnOnce = { (line: String) in
+      if !warned { warn(line) }
+      warned = true
+    }
+    if !refresh { cache?.load(warn: warnOnce) }
     let described = all().map { found in
       if !refresh, let known = cache?.answer(for: found, timeout: timeout) { return (found, known) }
       let answer = Result { () throws(InputError) in try ExternalAdapter.describe(name: found.name, path: found.path, timeout: timeout) }
@@ -83,7 +91,7 @@ public struct ExternalAdapterDiscovery: Sendable {
       return (found, answer)
     }
     cache?.retain(paths: Set(described.map(\.0.path)))
-    cache?.save()
+    cache?.save(warn: warnOnce)
     return described
   }
 

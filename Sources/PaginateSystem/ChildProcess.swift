@@ -4,13 +4,16 @@ import Glibc
 /// Runs a program with an argument vector (never a shell), feeds it bytes on standard input,
 /// and collects what it writes, within a time limit and an output limit.
 ///
-/// The child runs in its own process group, so that a time-out or an overlong output kills
-/// everything it started (a shell script's children too), and then any process still holding
-/// one of its pipes (a descendant that left the group with `setsid`). Its signal mask and SIGPIPE
-/// disposition are reset, whatever the parent had. While it runs, SIGINT, SIGTERM and SIGHUP
-/// to this process kill the child's group first, then take the action they had before (the
-/// default: this process ends too); a signal this process ignores stays ignored. The state the
-/// signal handler reads lives in C (`CPaginateSystem`), written before the handler can run.
+/// The child runs in its own process group under a shepherd, a process of this one that is
+/// the child's parent and a child subreaper (`paginate_shepherd_spawn`): a time-out or an
+/// overlong output kills the child's group and every descendant of the child, a `setsid`
+/// grandchild too, found through the kernel's parentage; never a process that was merely
+/// handed one of its descriptors. When this process dies, even by SIGKILL, the shepherd kills
+/// them as well. Its signal mask and SIGPIPE disposition are reset, whatever the parent had.
+/// While it runs, SIGINT, SIGTERM and SIGHUP to this process kill the child's group first,
+/// then take the action they had before (the default: this process ends too, and the shepherd
+/// then kills the rest); a signal this process ignores stays ignored. The state the signal
+/// handler reads lives in C (`CPaginateSystem`), written before the handler can run.
 package struct ChildProcess {
   /// How the child ended.
   package enum Termination: Equatable, Sendable {
@@ -89,61 +92,51 @@ package struct ChildProcess {
     // three are blocked across that stretch as well.
     let slot = paginate_forwarding_begin()
     defer { paginate_forwarding_end(slot) }
-    // A descendant that leaves the child's group (setsid) but keeps a pipe is killed by the pipe.
-    paginate_forwarding_pipes(
-      slot, CUnsignedLong(ours.stdin.pipeInode), CUnsignedLong(ours.stdout.pipeInode),
-      CUnsignedLong(ours.stderr.pipeInode))
     let maskBeforeSpawn = SignalSet([SIGINT, SIGTERM, SIGHUP]).block()
     let spawned = Result { () throws(Failure) in
       try spawn(stdin: pipes[0].read, stdout: pipes[1].write, stderr: pipes[2].write)
     }
-    if case .success(let pid) = spawned { paginate_forwarding_spawned(slot, pid) }
+    if case .success(let child) = spawned { paginate_forwarding_spawned(slot, child.child) }
     maskBeforeSpawn.setAsMask()
-    let pid = try spawned.get()
+    var child = try spawned.get()
     // This side keeps the write end of stdin and the read ends of the outputs; collect()
     // closes those.
     for descriptor in [pipes[0].read, pipes[1].write, pipes[2].write] { try? descriptor.close() }
     open = []
-    return try collect(
-      pid: pid, forwardingSlot: slot, stdin: ours.stdin, stdout: ours.stdout, stderr: ours.stderr, input: input)
+    // However the run ends, the shepherd is told and waited for; a run that did not see the
+    // child end kills it and all it started.
+    var ended = false
+    defer {
+      paginate_forwarding_release(slot, child.child)
+      paginate_shepherd_finish(&child, ended ? 0 : 1)
+    }
+    let outcome = try collect(
+      report: FileDescriptor(rawValue: child.report), stdin: ours.stdin, stdout: ours.stdout, stderr: ours.stderr,
+      input: input)
+    ended = true
+    return outcome
   }
 
-  private func spawn(stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) throws(Failure) -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdin.rawValue, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdout.rawValue, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderr.rawValue, 2)
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var empty = SignalSet().raw
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    var defaults = SignalSet([SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT]).raw
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-
+  /// Starts the program under a shepherd (see `paginate_shepherd_spawn`).
+  private func spawn(stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) throws(Failure)
+    -> paginate_shepherded_child
+  {
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    var child = paginate_shepherded_child(shepherd: 0, child: 0, control: -1, report: -1)
+    let status = paginate_shepherd_spawn(executable, argv, environ, stdin.rawValue, stdout.rawValue, stderr.rawValue, &child)
     guard status == 0 else { throw .systemError(Errno(rawValue: status)) }
-    return pid
+    return child
   }
 
-  /// Feeds the input and reads both outputs until the child closes them, then reaps it.
-  ///
-  /// The child is reaped through `paginate_forwarding_reap`, which stops forwarding signals to
-  /// its group first: once reaped, its id may name someone else's group.
+  /// Feeds the input and reads both outputs until the child closes them and its shepherd has
+  /// reported its end. Throws at the time or output limit; the caller then has the shepherd
+  /// kill the child and all it started.
   private func collect(
-    pid: pid_t, forwardingSlot slot: Int32, stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor,
-    input: [UInt8]
+    report: FileDescriptor, stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor, input: [UInt8]
   ) throws(Failure) -> Outcome {
     var stdin: FileDescriptor? = stdin
-    for descriptor in [stdin!, stdout, stderr] {
+    for descriptor in [stdin!, stdout, stderr, report] {
       do { try descriptor.setNonBlocking() } catch { throw .systemError(error) }
     }
     var open = (stdout: true, stderr: true)
@@ -161,38 +154,36 @@ package struct ChildProcess {
     }
     let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    let inodes = [stdin?.pipeInode ?? 0, stdout.pipeInode, stderr.pipeInode].map { CUnsignedLong($0) }
+    // The child's wait status, once the shepherd has reported it.
+    var status: Int32?
 
-    func kill() {
-      _ = Glibc.kill(-pid, SIGKILL)
-      _ = Glibc.kill(pid, SIGKILL)
-      // A descendant that left the group (setsid) and still holds our pipes goes too.
-      paginate_kill_pipe_holders(inodes, Int32(inodes.count), pid)
-      var status: Int32 = 0
-      _ = paginate_forwarding_reap(slot, pid, 1, &status)
-    }
-
-    while open.stdout || open.stderr {
+    // Until both outputs are closed (a descendant may hold them after the child has ended) and
+    // the child has ended (it may close them and go on).
+    while open.stdout || open.stderr || status == nil {
       let remaining = deadline - ContinuousClock.now
-      if remaining <= .zero {
-        kill()
-        throw .timedOut(errors: errors)
-      }
+      if remaining <= .zero { throw .timedOut(errors: errors) }
       var entries: [(descriptor: FileDescriptor, event: Poll.Event)] = []
       if let stdin { entries.append((stdin, .writable)) }
       if open.stdout { entries.append((stdout, .readable)) }
       if open.stderr { entries.append((stderr, .readable)) }
+      if status == nil { entries.append((report, .readable)) }
       let milliseconds = Int32(
         clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
       let ready: [Bool]
       do {
         ready = try Poll.wait(entries, milliseconds: milliseconds)
       } catch {
-        kill()
         throw .systemError(error)
       }
       for (entry, isReady) in zip(entries, ready) where isReady {
-        if entry.descriptor == stdin {
+        if entry.descriptor == report {
+          var reported: Int32 = 0
+          switch paginate_shepherd_read_exit(report.rawValue, &reported) {
+          case 1: status = reported
+          case 0: break
+          default: throw .systemError(.current)
+          }
+        } else if entry.descriptor == stdin {
           do throws(Errno) {
             written += try entry.descriptor.write(input, written..<min(input.count, written + (1 << 16)))
             if written == input.count {
@@ -217,10 +208,7 @@ package struct ChildProcess {
           if count > 0 {
             if entry.descriptor == stdout {
               output.append(contentsOf: buffer[0..<count])
-              if output.count > outputLimit {
-                kill()
-                throw .outputTooLarge(errors: errors)
-              }
+              if output.count > outputLimit { throw .outputTooLarge(errors: errors) }
             } else if errors.count < errorLimit {
               errors.append(contentsOf: buffer[0..<min(count, errorLimit - errors.count)])
             }
@@ -232,17 +220,7 @@ package struct ChildProcess {
         }
       }
     }
-    // Both outputs are closed; the child is ending (or has handed them to nobody).
-    var status: Int32 = 0
-    while true {
-      let result = paginate_forwarding_reap(slot, pid, 0, &status)
-      if result != 0 { break }  // reaped, or it cannot be waited for
-      if ContinuousClock.now >= deadline {
-        kill()
-        throw .timedOut(errors: errors)
-      }
-      usleep(2000)
-    }
+    guard let status else { throw .systemError(Errno(rawValue: EIO)) }
     let termination: Termination =
       (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
     return Outcome(termination: termination, output: output, errors: errors)

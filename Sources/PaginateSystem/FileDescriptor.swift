@@ -183,8 +183,4 @@ package struct FileDescriptor: Hashable, Sendable {
   package func setOwner(_ owner: UInt32, group: UInt32) throws(Errno) {
     guard fchown(rawValue, owner, group) == 0 else { throw .current }
   }
-
-  /// The inode of the pipe this is an end of, or 0 when it is not a pipe: what identifies the
-  /// pipe in another process's `/proc/PID/fd`.
-  package var pipeInode: UInt { UInt(paginate_pipe_inode(rawValue)) }
 }

@@ -47,7 +47,8 @@ struct AdaptersCommand: ParsableCommand {
     let builtInNames = Set(builtIn.map(\.name))
     // Every program is asked afresh here, and the answers refresh the cache the other commands read.
     let cache = InputOptions.adapterCache
-    for (found, described) in InputOptions.discovery.describeAll(timeout: adapterTimeout, cache: cache, refresh: true) {
+    for (found, described) in InputOptions.discovery.describeAll(
+      timeout: adapterTimeout, cache: cache, refresh: true, warn: Diagnostics.warn) {
       let location = VisibleControls.escape(found.path)
       switch described {
       case .success(let adapter):

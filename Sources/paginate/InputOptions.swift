@@ -71,7 +71,8 @@ struct InputOptions: ParsableArguments {
     let extensions = paths.map(AdapterInput.fileExtension(of:)).filter { !$0.isEmpty }
     let known = Set(registry.adapters.flatMap(\.fileExtensions))
     guard extensions.contains(where: { !known.contains($0) }) else { return registry }
-    for (_, described) in Self.discovery.describeAll(timeout: adapterTimeout, cache: Self.adapterCache) {
+    for (_, described) in Self.discovery.describeAll(
+      timeout: adapterTimeout, cache: Self.adapterCache, warn: Diagnostics.warn) {
       switch described {
       case .success(let adapter): registry.add(external: adapter)
       case .failure(let error): Diagnostics.warn("skipping \(error.description)")

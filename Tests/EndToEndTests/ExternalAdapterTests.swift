@@ -124,7 +124,7 @@ struct ExternalAdapterTests {
     )
   }
 
-  @Test("a process an adapter started in a session of its own (setsid) is stopped too, by the pipe it holds")
+  @Test("a process an adapter started in a session of its own (setsid) is stopped too, as the adapter's descendant")
   func escapedDescendant() throws {
     let adapters = try Adapters()
     // About 30 s: without the fix the run waits for the sleep and so fails the time check,

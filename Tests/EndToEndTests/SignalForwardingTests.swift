@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// A termination signal to paginate while an external adapter runs reaches the adapter's
-/// process group, and only that group, before paginate itself ends.
+/// process group, and only that group, before paginate itself ends; the adapter's shepherd then
+/// kills nothing but the adapter's own processes.
 ///
 /// CI runs this suite twice: on the debug build with the rest, and on the release build
 /// (`PAGINATE_EXECUTABLE=.build/release/paginate`), where a wrongly laid-out global once sent
@@ -20,14 +21,15 @@ struct SignalForwardingTests {
   }
 
   @Test(
-    "the signal kills exactly the adapter's process group (checked with strace), then paginate",
+    "the signal kills exactly the adapter's process group (checked with strace), then paginate; the shepherd only the adapter's processes",
     .timeLimit(.minutes(1)), arguments: signals)
   func killsOnlyTheAdaptersGroup(signal: Int32) throws {
     let adapters = try ExternalAdapterTests.Adapters()
     let record = adapters.folder.appendingPathComponent("adapter-ids").path
     let trace = adapters.folder.appendingPathComponent("trace").path
     // The adapter is spawned as the leader of a new group: its pid is the group's id. It notes
-    // that and its parent (paginate) once its child in the same group is started, and waits.
+    // that and its parent (paginate's shepherd) once its child in the same group is started,
+    // and waits.
     try adapters.add("slow", #"sleep 57 & echo "$$ $PPID" > '\#(record).tmp'; mv '\#(record).tmp' '\#(record)'; wait"#)
     let path = try adapters.file("data.slow", "x\n")
 
@@ -46,7 +48,8 @@ struct SignalForwardingTests {
       if ids.count != 2 { usleep(25_000) }
     }
     try #require(ids.count == 2, "the adapter never started")
-    let (group, paginate) = (ids[0], ids[1])
+    let (group, shepherd) = (ids[0], ids[1])
+    let paginate = try #require(Self.parent(of: shepherd), "the shepherd \(shepherd) has no parent")
     // The adapter's `mv` may not be reaped yet when the record appears: wait for it to go.
     var members = Self.members(of: group)
     for _ in 0..<80 where members.count != 2 {
@@ -69,9 +72,12 @@ struct SignalForwardingTests {
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == signal)
 
+    // `strace -f` starts each line with the caller's pid.
     let killed = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
-      .compactMap { line -> (target: Int32, signal: String)? in
-        guard let call = line.range(of: "kill(") else { return nil }
+      .compactMap { line -> (caller: Int32, target: Int32, signal: String)? in
+        guard let call = line.range(of: "kill("),
+          let caller = Int32(line.prefix { $0 != " " })
+        else { return nil }
         let arguments = line[call.upperBound...].prefix { $0 != ")" }.split(separator: ",")
         guard arguments.count == 2, let target = Int32(arguments[0].trimmingCharacters(in: .whitespaces)) else {
           return nil
@@ -79,13 +85,27 @@ struct SignalForwardingTests {
         // Under load, strace splits a call another thread interrupts: `kill(-5, SIGKILL
         // <unfinished ...>`, then `<... kill resumed>) = 0`. The signal is the argument's word.
         let signal = arguments[1].drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber }
-        return (target, String(signal))
+        return (caller, target, String(signal))
       }
     // The signal handler (CPaginateSystem's signal_forwarding.c) sends one SIGKILL, to the
-    // adapter's group (a negative target); nothing holds the adapter's pipes outside the group,
-    // so no single process is killed besides.
-    let sigkills = killed.filter { $0.signal == "SIGKILL" }.map(\.target)
-    #expect(sigkills == [-group], "the adapter's group is \(group)")
+    // adapter's group (a negative target).
+    let sigkills = killed.filter { $0.signal == "SIGKILL" }
+    #expect(sigkills.filter { $0.caller == paginate }.map(\.target) == [-group], "the adapter's group is \(group)")
+    // The shepherd (shepherd.c), woken by paginate's end, kills the group again and its own
+    // children: the adapter and its sleep, whose parent it became. Nothing else.
+    let adapterProcesses = Set([-group] + members)
+    let others = sigkills.filter { $0.caller != paginate && !adapterProcesses.contains($0.target) }
+    #expect(others.isEmpty, "killed besides the adapter's processes \(adapterProcesses): \(others)")
+    #expect(sigkills.allSatisfy { $0.caller == paginate || $0.caller == shepherd })
+  }
+
+  /// The parent of process `pid`, from `/proc/PID/stat`.
+  static func parent(of pid: Int32) -> Int32? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.count > 1 ? Int32(fields[1]) : nil
   }
 
   @Test("no Swift global in the binary holds an imported C structure (Swift 6.3.1 lays such globals out without their padding)")

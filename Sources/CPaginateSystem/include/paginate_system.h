@@ -29,41 +29,65 @@ extern "C" {
 /// Returns the slot, or -1 when all `PAGINATE_FORWARDING_SLOTS` are taken.
 int paginate_forwarding_begin(void);
 
-/// Names the process group of the child spawned for `slot` (its pid: the child was spawned
-/// with `POSIX_SPAWN_SETPGROUP` and group 0). From now on SIGINT, SIGTERM and SIGHUP send
+/// Names the process group of the child spawned for `slot` (its pid: the child leads a group
+/// of its own). From now on SIGINT, SIGTERM and SIGHUP send
 /// SIGKILL to that group, then take the action this process had before. Delivers a signal
 /// held since `paginate_forwarding_begin`.
 void paginate_forwarding_spawned(int slot, pid_t group);
 
-/// Waits for the child `pid` of `slot` to end (or, when `block` is 0, looks whether it has),
-/// then stops forwarding signals to its group and reaps it, in that order: its id cannot be
-/// handed out again before it is reaped, so no signal can reach a group that is not the
-/// child's. EINTR is retried.
-///
-/// Returns 1 when the child was reaped (`*status` as `waitpid` gives it), 0 when it is still
-/// running (only when `block` is 0), -1 with `errno` set on failure.
-int paginate_forwarding_reap(int slot, pid_t pid, int block, int *status);
+/// Stops forwarding signals to the group `group` of `slot`'s child: call it once the child has
+/// ended, before its shepherd is told to reap it (`paginate_shepherd_finish`), so that no
+/// signal can reach a group id handed out again.
+void paginate_forwarding_release(int slot, pid_t group);
 
 /// Frees `slot` (the child has been reaped, or was never spawned) and, with the last slot,
 /// restores the actions saved by `paginate_forwarding_begin`. Delivers a signal held since
 /// `paginate_forwarding_begin` (the spawn failed: there is no group to kill).
 void paginate_forwarding_end(int slot);
 
-/// Records the inodes of the pipes of the child in `slot` (`paginate_pipe_inode` of each of our
-/// ends; 0 for none), before it is spawned. A forwarded signal then also kills a descendant
-/// that left the child's group but holds one of them (see `paginate_kill_pipe_holders`).
-void paginate_forwarding_pipes(int slot, unsigned long stdin_pipe, unsigned long stdout_pipe, unsigned long stderr_pipe);
+// MARK: Running a program under a shepherd
 
-// MARK: Processes holding a pipe
+/// A program started by `paginate_shepherd_spawn`, and the shepherd process that is its parent.
+typedef struct {
+  /// The shepherd: this process's child, and a child subreaper, so that every descendant of
+  /// the program that outlives its parent becomes the shepherd's child.
+  pid_t shepherd;
+  /// The program: the leader of a new process group (its pid is the group's id). It stays
+  /// unreaped, so its id names no other process, until `paginate_shepherd_finish`.
+  pid_t child;
+  /// The write end of the shepherd's control pipe (close-on-exec).
+  int control;
+  /// The read end of the shepherd's reports (close-on-exec): the program's wait status once it
+  /// has ended (`paginate_shepherd_read_exit`).
+  int report;
+} paginate_shepherded_child;
 
-/// The inode of the pipe `descriptor` is an end of, or 0 when it is not a pipe.
-unsigned long paginate_pipe_inode(int descriptor);
+/// Starts the program at `path` (`execve`: no PATH search, no shell) with `argv` and `envp`,
+/// with `input`, `output` and `error` as its standard input, output and error, under a
+/// shepherd. The program gets no other descriptor, an empty signal mask, and the default
+/// actions for SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGCHLD.
+///
+/// When this process ends, however it ends (SIGKILL included), the shepherd's control pipe
+/// reaches its end and the shepherd kills the program and every descendant of it: the
+/// program's group, then its descendants in the kernel's parentage (`setsid` grandchildren
+/// and double-forked daemons included), never a process that merely holds one of its
+/// descriptors.
+///
+/// Returns 0 and fills `result`, or an `errno` value (`ENOENT`, `EACCES`, `ENOEXEC` from
+/// `execve` itself) and starts nothing.
+int paginate_shepherd_spawn(const char *path, char *const argv[], char *const envp[], int input, int output,
+                            int error, paginate_shepherded_child *result);
 
-/// Kills (SIGKILL) every process other than this one, and outside process `group` (whose
-/// members were killed with the group; `group` 0 for none), that holds an end of one of the
-/// pipes `inodes` names (up to 3; 0 entries are skipped). Linux: read from `/proc/PID/fd`.
-/// Best effort: a process that cannot be read or signalled is left. Async-signal-safe.
-void paginate_kill_pipe_holders(const unsigned long *inodes, int count, pid_t group);
+/// Reads the program's end from `report`: 1 and `*status` as `waitpid` gives it, 0 when
+/// `report` is non-blocking and nothing has come yet, -1 with `errno` set when the shepherd
+/// ended without saying (EIO) or the read failed.
+int paginate_shepherd_read_exit(int report, int *status);
+
+/// Tells the shepherd to end and waits for it. With `kill_all`, it first kills the program's
+/// group and every descendant of the program, and reaps them; without, the program has ended
+/// (its status was read): it is reaped, and what it left running is handed on, as without a
+/// shepherd. Closes `control` and `report`.
+void paginate_shepherd_finish(paginate_shepherded_child *child, int kill_all);
 
 // MARK: Files
 

@@ -101,55 +101,89 @@ extension AdapterRegistry {
   {
     let file = try OpenFile(path)
     let head = try file.readHead(AdapterRegistry.sniffLength)
-    if let compressed = try decompressed(file, head: head, format: format) {
-      return try loadInput(bytes: compressed.text, name: file.name, format: compressed.adapter)
+    let reopenable = path != "-"
+    let name = file.name
+    if let compressed = try decompressing(file, head: head, format: format) {
+      // The text inside, read as it is decompressed; a regular file is opened and
+      // decompressed again for a relayout, or to the offset a page starts at.
+      let reader = compressed.reader
+      let again: @Sendable () -> DecompressingReader? = {
+        guard reopenable, let file = try? OpenFile(path), file.size != nil else { return nil }
+        return try? DecompressingReader(
+          format: compressed.format, name: name, reading: ChunkReader(file: file, head: []).read(into:))
+      }
+      let source = ReopenableInput(
+        first: ClaimOnce(reader.read(into:)),
+        onFailure: { diagnostics in reader.onFailure = { diagnostics.fail($0) } },
+        reopen: { again().map { again in again.read(into:) } },
+        reopen: { offset in
+          guard let again = again(), again.skip(offset) else { return nil }
+          return again.read(into:)
+        }, size: nil, canReadAgain: reopenable && file.size != nil,
+        readRest: { Result { () throws(InputError) in try reader.readAll() } })
+      return try loadInput(
+        source, head: compressed.head, name: name, adapter: compressed.adapter, incremental: incremental,
+        reopenable: reopenable)
     }
     let adapter = try adapter(for: AdapterInput(bytes: head, name: file.name), named: format)
-    if incremental, let streaming = adapter as? any StreamingInputAdapter {
-      let passes = ReadPasses()
-      let chunkReader = ChunkReader(file: file, head: head)
-      let reopenable = path != "-"
-      let name = file.name
-      let size = file.size
-      let makeBlocks: @Sendable () -> any BlockStream = {
-        // The first layout reads the open file; a later one (a relayout) opens it again.
-        let chunks: ChunkReader
-        if let first = chunkReader.claim() {
-          chunks = first
-        } else {
-          guard reopenable, let file = try? OpenFile(path) else { return ArrayBlockStream([]) }
-          chunks = ChunkReader(file: file, head: [])
-        }
-        // A regular file can be read twice (not a named pipe, which would wait for a writer).
-        guard reopenable, size != nil else {
-          return streaming.blockStream(
-            reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: size)
-        }
-        return streaming.blockStream(
-          reading: { chunks.read(into: $0) }, name: name, diagnostics: passes.newPass(), inputSize: size,
-          readingAgain: {
-            guard let file = try? OpenFile(path), file.size != nil else { return nil }
-            let again = ChunkReader(file: file, head: [])
-            return { again.read(into: $0) }
-          })
+    let chunkReader = ChunkReader(file: file, head: head)
+    let source = ReopenableInput(
+      first: ClaimOnce(chunkReader.read(into:)), onFailure: { _ in },
+      reopen: {
+        guard let file = try? OpenFile(path) else { return nil }
+        return ChunkReader(file: file, head: []).read(into:)
+      },
+      reopen: { offset in
+        guard let file = try? OpenFile(path), file.seek(to: offset) else { return nil }
+        return ChunkReader(file: file, head: []).read(into:)
+      }, size: file.size, canReadAgain: reopenable && file.size != nil,
+      readRest: { Result { () throws(InputError) in try file.readAll() } })
+    return try loadInput(source, head: head, name: name, adapter: adapter, incremental: incremental, reopenable: reopenable)
+  }
+
+  /// A reader of `source` through `adapter`: as the layout asks when the adapter can stream
+  /// and `incremental`, else read whole (`head` is what was read of it already).
+  private func loadInput(
+    _ source: ReopenableInput, head: [UInt8], name: String, adapter: any InputAdapter, incremental: Bool, reopenable: Bool
+  ) throws(InputError) -> LoadedInput {
+    guard incremental, let streaming = adapter as? any StreamingInputAdapter else {
+      let bytes = try source.readRest().get()
+      let loaded = try load(AdapterInput(bytes: head + bytes, name: name), using: adapter)
+      return LoadedInput(
+        reader: DocumentReader(loaded.document), adapter: adapter, name: name, warnings: loaded.warnings, passes: nil)
+    }
+    let passes = ReadPasses()
+    let size = source.size
+    let makeBlocks: @Sendable () -> any BlockStream = {
+      // The first layout reads the open file; a later one (a relayout) opens it again.
+      let diagnostics = passes.newPass()
+      let read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
+      if let first = source.first.claim() {
+        source.onFailure(diagnostics)
+        read = first
+      } else {
+        guard reopenable, let again = source.reopen() else { return ArrayBlockStream([]) }
+        read = again
       }
-      guard reopenable else {
-        // Standard input cannot be read again from a mark: its pages are all kept.
-        let reader = DocumentReader(title: nil, makeBlocks: makeBlocks)
-        return LoadedInput(reader: reader, adapter: adapter, name: name, warnings: [], passes: passes)
+      // A regular file can be read twice (not a named pipe, which would wait for a writer).
+      guard source.canReadAgain else {
+        return streaming.blockStream(reading: read, name: name, diagnostics: diagnostics, inputSize: size)
       }
-      let reader = DocumentReader(title: nil, makeBlocks: makeBlocks) { mark -> (any BlockStream)? in
-        // A page laid out again: the file opened anew at the mark's offset.
-        guard let offset = mark.inputOffset, let file = try? OpenFile(path), file.seek(to: offset) else { return nil }
-        let chunks = ChunkReader(file: file, head: [])
-        return streaming.blockStream(resuming: mark, reading: { chunks.read(into: $0) }, name: name, inputSize: size)
-      }
+      return streaming.blockStream(
+        reading: read, name: name, diagnostics: diagnostics, inputSize: size,
+        readingAgain: { source.reopen() })
+    }
+    guard reopenable else {
+      // Standard input cannot be read again from a mark: its pages are all kept.
+      let reader = DocumentReader(title: nil, makeBlocks: makeBlocks)
       return LoadedInput(reader: reader, adapter: adapter, name: name, warnings: [], passes: passes)
     }
-    let loaded = try load(AdapterInput(bytes: head + (try file.readAll()), name: file.name), using: adapter)
-    return LoadedInput(
-      reader: DocumentReader(loaded.document), adapter: adapter, name: file.name, warnings: loaded.warnings,
-      passes: nil)
+    let reader = DocumentReader(title: nil, makeBlocks: makeBlocks) { mark -> (any BlockStream)? in
+      // A page laid out again: the input opened anew at the mark's offset.
+      guard let offset = mark.inputOffset, let read = source.reopenAt(offset) else { return nil }
+      return streaming.blockStream(resuming: mark, reading: read, name: name, inputSize: size)
+    }
+    return LoadedInput(reader: reader, adapter: adapter, name: name, warnings: [], passes: passes)
   }
 
   /// Reads the file at `path` (`-` for standard input) whole, with the adapter `format` names,
@@ -160,9 +194,9 @@ extension AdapterRegistry {
   public func load(contentsOfFile path: String, format: String? = nil) throws(InputError) -> LoadedDocument {
     let file = try OpenFile(path)
     let bytes = try file.readHead(AdapterRegistry.sniffLength)
-    if let compressed = try decompressed(file, head: bytes, format: format) {
-      let input = AdapterInput(bytes: compressed.text, name: file.name)
-      return try load(input, using: try adapter(for: input, named: compressed.adapter))
+    if let compressed = try decompressing(file, head: bytes, format: format) {
+      let input = AdapterInput(bytes: compressed.head + (try compressed.reader.readAll()), name: file.name)
+      return try load(input, using: compressed.adapter)
     }
     let input = AdapterInput(bytes: bytes + (try file.readAll()), name: file.name)
     return try load(input, using: try adapter(for: AdapterInput(bytes: bytes, name: file.name), named: format))
@@ -244,18 +278,73 @@ final class MemoryReader: @unchecked Sendable {
 }
 
 extension AdapterRegistry {
-  /// The text inside a gzip- or xz-compressed file, read whole, and the name of the adapter
-  /// for it (chosen by `format`, else the name without `.gz` or `.xz`, else the text's first
-  /// bytes); `nil` when `head` is not compressed, or `format` names an adapter that reads
-  /// binary input itself.
-  func decompressed(_ file: OpenFile, head: [UInt8], format: String?) throws(InputError)
-    -> (text: [UInt8], adapter: String)?
+  /// A reader of the text inside a gzip- or xz-compressed file, with its first
+  /// ``sniffLength`` bytes read ahead, and the adapter for it (chosen by `format`, else the
+  /// name without `.gz` or `.xz`, else those first bytes); `nil` when `head` is not
+  /// compressed, or `format` names an adapter that reads binary input itself.
+  func decompressing(_ file: OpenFile, head: [UInt8], format: String?) throws(InputError)
+    -> (reader: DecompressingReader, head: [UInt8], format: Decompression.Format, adapter: any InputAdapter)?
   {
     guard let compression = Decompression.format(of: head) else { return nil }
     if let format, let named = adapter(named: format), named.readsBinaryInput { return nil }
-    let text = try Decompression.decompress(head + (try file.readAll()), format: compression, name: file.name)
-    let inner = AdapterInput(
-      bytes: Array(text.prefix(AdapterRegistry.sniffLength)), name: Decompression.innerName(of: file.name, compression))
-    return (text, try adapter(for: inner, named: format).name)
+    let reader = try DecompressingReader(
+      format: compression, name: file.name, reading: ChunkReader(file: file, head: head).read(into:))
+    let text = try reader.readHead(AdapterRegistry.sniffLength)
+    let inner = AdapterInput(bytes: text, name: Decompression.innerName(of: file.name, compression))
+    return (reader, [], compression, try adapter(for: inner, named: format))
+  }
+}
+
+/// Where an input's bytes come from: the open file (claimed by the first layout), and the
+/// input opened again from its start or at an offset where it can be.
+struct ReopenableInput: Sendable {
+  typealias Read = @Sendable (UnsafeMutableRawBufferPointer) -> Int
+  /// The input as opened.
+  let first: ClaimOnce<Read>
+  /// Hands the first read's failures to a layout's diagnostics.
+  let onFailure: @Sendable (ReadDiagnostics) -> Void
+  /// The input read again from its start, if it can be.
+  let reopen: @Sendable () -> Read?
+  /// The input read again from an offset of its text, if it can be.
+  let reopenAt: @Sendable (Int) -> Read?
+  /// The size in bytes, for progress (a regular file's; `nil` when not known).
+  let size: Int?
+  /// Whether it can be read again from its start (a regular file).
+  let canReadAgain: Bool
+  /// The rest of the input as opened (after what was read ahead), read whole within the limit
+  /// for an input read whole.
+  let readRest: @Sendable () -> Result<[UInt8], InputError>
+
+  init(
+    first: ClaimOnce<Read>, onFailure: @escaping @Sendable (ReadDiagnostics) -> Void,
+    reopen: @escaping @Sendable () -> Read?, reopen reopenAt: @escaping @Sendable (Int) -> Read?, size: Int?,
+    canReadAgain: Bool, readRest: @escaping @Sendable () -> Result<[UInt8], InputError>
+  ) {
+    self.readRest = readRest
+    self.first = first
+    self.onFailure = onFailure
+    self.reopen = reopen
+    self.reopenAt = reopenAt
+    self.size = size
+    self.canReadAgain = canReadAgain
+  }
+
+}
+
+/// A value handed out once: to the first who claims it.
+///
+/// Safety: `@unchecked Sendable` because the value is read only by the one claim that wins
+/// the atomic exchange.
+final class ClaimOnce<Value>: @unchecked Sendable {
+  private let value: Value
+  private let claimed = Atomic(false)
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  /// The value, the first time; `nil` after.
+  func claim() -> Value? {
+    claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged ? value : nil
   }
 }

@@ -135,10 +135,14 @@ public enum ConfigFile {
       }
       var key = String(decoding: bytes[..<min(index, bytes.count)], as: UTF8.self).trimmingTrailingBlanks.trimmingLeadingBlanks
       guard index < bytes.count else { continue }
-      if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
-        key = String(key.dropFirst().dropLast())
+      if isOneQuotedKey(key), let first = key.first {
+        // A quoted key: a basic string's escapes are what toml++ names it by.
+        key = first == "'" ? String(key.dropFirst().dropLast()) : unescaped(key.dropFirst().dropLast())
       } else if let dot = key.firstIndex(of: ".") {
-        key = String(key[..<dot]).trimmingTrailingBlanks  // a dotted key makes a table of its first part
+        // A dotted key makes a table of its first part: refused here, before toml++ builds a
+        // table as deep as the key has parts (200,000 parts overflowed its stack).
+        let first = String(key[..<dot].prefix(40)).trimmingTrailingBlanks
+        return (keyLines, (number, "'\(first)' is a table (a dotted key); settings are top-level `option = value` lines"))
       }
       if keyLines[key] == nil { keyLines[key] = number }
       index += 1
@@ -158,6 +162,56 @@ public enum ConfigFile {
       }
     }
     return (keyLines, nil)
+  }
+
+  /// Whether `key` is one quoted key, `"…"` or `'…'` (not `"a"."b"`, a dotted one).
+  static func isOneQuotedKey(_ key: String) -> Bool {
+    guard key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first else { return false }
+    var escaped = false
+    for character in key.dropFirst().dropLast() {
+      if escaped {
+        escaped = false
+      } else if character == "\\" && first == "\"" {
+        escaped = true
+      } else if character == first {
+        return false
+      }
+    }
+    return !escaped
+  }
+
+  /// The text of a TOML basic string's body `text` with its escapes (`\\`, `\"`, `\b`, `\t`,
+  /// `\n`, `\f`, `\r`, `\e`, `\uXXXX`, `\UXXXXXXXX`) resolved; an invalid one is kept as it is
+  /// (toml++ then reports it).
+  static func unescaped(_ text: Substring) -> String {
+    var result = ""
+    var scalars = text.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\\", let kind = scalars.popFirst() else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      switch kind {
+      case "b": result += "\u{8}"
+      case "t": result += "\t"
+      case "n": result += "\n"
+      case "f": result += "\u{C}"
+      case "r": result += "\r"
+      case "e": result += "\u{1B}"
+      case "\"", "\\": result.unicodeScalars.append(kind)
+      case "u", "U":
+        let count = kind == "u" ? 4 : 8
+        let digits = String(String.UnicodeScalarView(scalars.prefix(count)))
+        if digits.count == count, let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) {
+          result.unicodeScalars.append(decoded)
+          scalars = scalars.dropFirst(count)
+        } else {
+          result.unicodeScalars.append(contentsOf: ["\\", kind])
+        }
+      default: result.unicodeScalars.append(contentsOf: ["\\", kind])
+      }
+    }
+    return result
   }
 
   private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {

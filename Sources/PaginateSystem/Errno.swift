@@ -25,6 +25,10 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   package static let brokenPipe = Errno(rawValue: EPIPE)
   /// `ENOENT`.
   package static let noSuchFile = Errno(rawValue: ENOENT)
+  /// `ENOTDIR`: a part of the path is not a folder.
+  package static let notADirectory = Errno(rawValue: ENOTDIR)
+  /// `EEXIST`: the name is taken.
+  package static let fileExists = Errno(rawValue: EEXIST)
   /// `EACCES`.
   package static let permissionDenied = Errno(rawValue: EACCES)
   /// `EISDIR`.

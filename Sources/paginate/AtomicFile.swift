@@ -98,29 +98,18 @@ struct AtomicFile {
 
   /// Finishes: the temporary file is synced and renamed over the destination, keeping the
   /// mode (and, for root, the owner) of a file it replaces.
+  ///
+  /// An unnamed file is synced and given its mode while it has no name, then linked: straight
+  /// to the destination when there is none, else to a temporary name renamed over it at once.
+  /// So a SIGKILL at any moment leaves the old file or the whole new one, and no temporary
+  /// file but for the instant between that link and the rename.
   mutating func commit() throws(Failure) {
     flush()
     var failure = failure
-    var temporary = temporary
-    if isUnnamed && failure == nil {
-      // Named for the moment between the link and the rename (a link cannot replace a file).
-      let name = "\(folder)/.paginate-\(CurrentProcess.id)-\(UInt32.random(in: 0...UInt32.max))"
-      // Registered before it exists: a signal between the link and the registration would
-      // leave the name behind (one before the link unlinks nothing).
-      TemporaryFile.register(name)
-      do {
-        try FileSystem.link(descriptor, as: name)
-        temporary = name
-      } catch {
-        TemporaryFile.unregister()
-        failure = error
-      }
+    if failure == nil, temporary != nil || isUnnamed {
+      do { try descriptor.sync() } catch { failure = error }
     }
-    if let temporary {
-      defer { TemporaryFile.unregister() }
-      if failure == nil {
-        do { try descriptor.sync() } catch { failure = error }
-      }
+    if temporary != nil || isUnnamed {
       if let existing {
         try? descriptor.setPermissions(existing.permissions)
         if CurrentProcess.isRoot { try? descriptor.setOwner(existing.owner, group: existing.group) }
@@ -128,17 +117,53 @@ struct AtomicFile {
         // The usual permissions for a new file (a temporary file is made private).
         try? descriptor.setPermissions(0o666 & ~FileSystem.creationMask)
       }
+    }
+    var temporary = temporary
+    if isUnnamed && failure == nil {
+      do throws(Errno) {
+        if existing == nil {
+          do {
+            try FileSystem.link(descriptor, as: target)
+          } catch .fileExists {
+            // Made meanwhile by someone else: replaced, as a file that was there is.
+            temporary = try linkTemporaryName()
+          }
+        } else {
+          temporary = try linkTemporaryName()
+        }
+      } catch {
+        failure = error
+      }
+    }
+    if let temporary {
+      defer { TemporaryFile.unregister() }
       do { try descriptor.close() } catch { failure = failure ?? error }
       if failure == nil {
         do { try FileSystem.rename(temporary, to: target) } catch { failure = error }
       }
       if failure != nil { try? FileSystem.remove(temporary) }
     } else {
-      // Written into a FIFO or a device, or an unnamed file that could not be named: closing
-      // an unnamed file removes it.
+      // Written into a FIFO or a device, linked straight into place, or an unnamed file that
+      // could not be named: closing an unnamed file removes it.
       do { try descriptor.close() } catch { failure = failure ?? error }
     }
     if let failure { throw Failure(description: "\(path): cannot write: \(failure)") }
+  }
+
+  /// Gives the unnamed file a temporary name beside the destination (a link cannot replace a
+  /// file), registered so that a signal before the rename removes it.
+  private func linkTemporaryName() throws(Errno) -> String {
+    let name = "\(folder)/.paginate-\(CurrentProcess.id)-\(UInt32.random(in: 0...UInt32.max))"
+    // Registered before it exists: a signal between the link and the registration would leave
+    // the name behind (one before the link unlinks nothing).
+    TemporaryFile.register(name)
+    do {
+      try FileSystem.link(descriptor, as: name)
+    } catch {
+      TemporaryFile.unregister()
+      throw error
+    }
+    return name
   }
 
   /// Whether `path` and `other` name the same existing file.

@@ -169,15 +169,26 @@ enum ConfigDefaults {
 
   /// The configuration file's text; `nil` when there is none. A FIFO, a device or a file of
   /// more than ``maximumConfigSize`` is refused: reading it could block or never end.
+  ///
+  /// A file that is there but cannot be read (its permissions, or its folder's) is one warning
+  /// line, and its settings are not used.
   private static func readFile(_ path: String) throws(Failure) -> String? {
-    guard let status = try? FileStatus(path: path) else { return nil }
+    func unreadable(_ error: Errno) -> String? {
+      if error != .noSuchFile && error != .notADirectory {
+        Diagnostics.warn("\(path): cannot read the configuration file (\(error)); its settings are not used")
+      }
+      return nil
+    }
+    let status: FileStatus
+    do { status = try FileStatus(path: path) } catch { return unreadable(error) }
     guard status.kind == .regular else {
       throw Failure(description: "\(path): not a regular file; a configuration file is one")
     }
     let tooLarge = Failure(description: "\(path): larger than 1 MiB; is it the configuration file?")
     guard status.size <= maximumConfigSize else { throw tooLarge }
     // Non-blocking: should the path have become a FIFO since, opening it does not wait.
-    guard let file = try? FileDescriptor.open(path, .readOnly, options: .nonBlocking) else { return nil }
+    let file: FileDescriptor
+    do { file = try FileDescriptor.open(path, .readOnly, options: .nonBlocking) } catch { return unreadable(error) }
     defer { try? file.close() }
     let read: (bytes: [UInt8], isComplete: Bool)
     do {
@@ -193,7 +204,7 @@ enum ConfigDefaults {
   /// `command`: a subcommand, a file name or `--output` there would act on every run.
   static func checkedEnvironmentOptions(_ words: [String], command: String) throws(Failure) -> [String] {
     for word in words where word == "-o" || word == "--output" || word.hasPrefix("--output=") {
-      throw Failure(description: "PAGINATE_OPTIONS: '\(word)' cannot be a default: it would act on every run")
+      throw Failure(description: "PAGINATE_OPTIONS: '\(shortened(word))' cannot be a default: it would act on every run")
     }
     // One parse, with a file given after `--`: a word left over as a file (a subcommand, a
     // file name) shows among the files before it.
@@ -203,14 +214,34 @@ enum ConfigDefaults {
     do {
       parsed = try type.parse(words + requiredArguments(command) + ["--", marker])
     } catch {
-      throw Failure(description: "PAGINATE_OPTIONS: \(type.message(for: error))")
+      throw Failure(description: "PAGINATE_OPTIONS: \(shortenedQuotes(type.message(for: error)))")
     }
     guard (parsed as? any TakesFiles)?.files == [marker] else {
       throw Failure(
         description:
-          "PAGINATE_OPTIONS: '\(words.joined(separator: " "))' holds more than options (no subcommand or file name there)")
+          "PAGINATE_OPTIONS: '\(shortened(words.joined(separator: " ")))' holds more than options (no subcommand or file name there)"
+      )
     }
     return words
+  }
+}
+
+extension ConfigDefaults {
+  /// The most characters of the user's text quoted in a message.
+  static let quotedLimit = 80
+
+  /// `text`, or its first ``quotedLimit`` - 1 characters and "…" when it is longer.
+  static func shortened(_ text: some StringProtocol) -> String {
+    text.count <= quotedLimit ? String(text) : String(text.prefix(quotedLimit - 1)) + "…"
+  }
+
+  /// `message` with each part in single quotes (the user's words, in swift-argument-parser's
+  /// messages) shortened to ``quotedLimit`` characters.
+  static func shortenedQuotes(_ message: String) -> String {
+    let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+    guard parts.count >= 3 else { return message }
+    return parts.enumerated().map { $0.offset % 2 == 1 && $0.offset < parts.count - 1 ? shortened($0.element) : String($0.element) }
+      .joined(separator: "'")
   }
 }
 

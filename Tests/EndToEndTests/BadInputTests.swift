@@ -69,10 +69,8 @@ struct BadInputTests {
   @Test("a 50 MB line with no break opportunity is cut into full lines, no cell lost")
   func hugeLine() throws {
     let count = 50_000_000
-    let start = Date()
     let result = try run(Array(repeating: UInt8(ascii: "x"), count: count) + [0x0A], ["--page-size", "80x66", "--footer", ""], status: 0)
     #expect(result.stdout.utf8.count(where: { $0 == UInt8(ascii: "x") }) == count)
-    #expect(Date().timeIntervalSince(start) < 120)
   }
 
   @Test("10,000-deep block quotes and lists, and deeply nested emphasis, keep their text")

@@ -41,4 +41,34 @@ struct CompressedInputTests {
     #expect(result.stderr.hasPrefix("paginate: \(bad.path): damaged xz data"))
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
+
+  @Test("compressed input streams: the first page of an endless gzip or xz pipe prints at once", arguments: ["gzip -1", "xz -0 --flush-timeout=100"])
+  func endlessCompressedPipe(compressor: String) throws {
+    // Read whole, the compressed input never ended: the command hung with no output. timeout
+    // is the hang guard; the status and the lines say it streamed.
+    let command =
+      "yes 'a compressed line' | \(compressor) | timeout 120 '\(Executable.url.path)' --page-size 40x10 --pages 1-2 -; echo \"status $?\""
+    let result = try Executable.runTool("sh", ["-c", command])
+    #expect(result.stdout.hasSuffix("status 0\n"), "\(result.stdout.suffix(200)) \(result.stderr)")
+    #expect(result.stdout.hasPrefix("a compressed line a compressed line"))
+    #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 2 * 10 + 2)
+  }
+
+  @Test("a page laid out again, in the pager's resize or a relayout, reads a .gz file anew: the same pages")
+  func relayoutReadsAgain() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plain = folder.appendingPathComponent("long.txt")
+    let lines = (1...3000).map { "Line \($0) of a text that is long enough to fill many pages of a small size." }
+    try (lines.joined(separator: "\n\n") + "\n").write(to: plain, atomically: true, encoding: .utf8)
+    _ = try Executable.runTool("gzip", ["-k", plain.path])
+    // Pages far into the file, and a JSON export (which lays out through the paging
+    // controller's window), agree with the plain file's.
+    for arguments in [["--pages", "5,200-202,600-"], ["--double-sided", "--pages", "301-310"]] {
+      let expected = try Executable.run(["--page-size", "40x12", "--color", "never"] + arguments + [plain.path])
+      let compressed = try Executable.run(["--page-size", "40x12", "--color", "never"] + arguments + [plain.path + ".gz"])
+      #expect(compressed.status == 0)
+      #expect(compressed.stdout == expected.stdout.replacingOccurrences(of: "long.txt", with: "long.txt.gz"))
+    }
+  }
 }

@@ -173,7 +173,7 @@ struct OptionEffectsTests {
     #expect(bad.stderr.contains("invalid page range '9-3': it ends before it starts"))
   }
 
-  @Test("--pages 1 of an endless input prints page 1 and stops: text streams, and layout stops at the last page asked for", .timeLimit(.minutes(1)))
+  @Test("--pages 1 of an endless input prints page 1 and stops: text streams, and layout stops at the last page asked for", .timeLimit(.minutes(10)))
   func firstPageOfEndlessInput() throws {
     // `sed G` puts a blank line after each line: endless paragraphs (an endless single one
     // would have to be read whole before its first line is set). `timeout` stops paginate if

@@ -64,7 +64,7 @@ extension PagerTmuxTests {
     (1...count).map { "Paragraph \($0) is here, with a few more words to make it wrap round." }.joined(separator: "\n\n")
   }
 
-  @Test("a4 in an 80x24 terminal: Space reaches every line of the page, → its last columns", .timeLimit(.minutes(1)))
+  @Test("a4 in an 80x24 terminal: Space reaches every line of the page, → its last columns", .timeLimit(.minutes(10)))
   func fixedPageLargerThanTerminal() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -97,7 +97,7 @@ extension PagerTmuxTests {
     try leave(showing: "tall.txt")
   }
 
-  @Test("counts, +N and +/pattern; q leaves the help, which scrolls", .timeLimit(.minutes(1)))
+  @Test("counts, +N and +/pattern; q leaves the help, which scrolls", .timeLimit(.minutes(10)))
   func countsAndStartCommands() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -122,7 +122,7 @@ extension PagerTmuxTests {
     try leave(showing: "numbers.txt")
   }
 
-  @Test(":n and :p move between two files, the second a .gz", .timeLimit(.minutes(1)))
+  @Test(":n and :p move between two files, the second a .gz", .timeLimit(.minutes(10)))
   func twoFiles() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -142,7 +142,7 @@ extension PagerTmuxTests {
     try leave(showing: "first.txt")
   }
 
-  @Test("search: a word on the screen, a phrase across a line end and across a note marker", .timeLimit(.minutes(1)))
+  @Test("search: a word on the screen, a phrase across a line end and across a note marker", .timeLimit(.minutes(10)))
   func searchOnScreen() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -177,7 +177,7 @@ extension PagerTmuxTests {
     try leave(showing: "notes.md")
   }
 
-  @Test("a search through 200 MB shows its progress, and Esc stops it where the reader was", .timeLimit(.minutes(2)))
+  @Test("a search through 200 MB shows its progress, and Esc stops it where the reader was", .timeLimit(.minutes(10)))
   func stoppedSearch() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -206,7 +206,7 @@ extension PagerTmuxTests {
     try leave(showing: "huge.txt")
   }
 
-  @Test("NO_COLOR and --color never: no colour in the pager, matches still marked", .timeLimit(.minutes(1)))
+  @Test("NO_COLOR and --color never: no colour in the pager, matches still marked", .timeLimit(.minutes(10)))
   func noColour() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -227,7 +227,7 @@ extension PagerTmuxTests {
     }
   }
 
-  @Test("r on standard input keeps the document and says why; r on a deleted file says so", .timeLimit(.minutes(1)))
+  @Test("r on standard input keeps the document and says why; r on a deleted file says so", .timeLimit(.minutes(10)))
   func reloadThatCannot() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -256,7 +256,7 @@ extension PagerTmuxTests {
     try leave(showing: "gone.txt")
   }
 
-  @Test("OSC 8 links in the pager with --hyperlinks always (the default), none with never", .timeLimit(.minutes(1)))
+  @Test("OSC 8 links in the pager with --hyperlinks always (the default), none with never", .timeLimit(.minutes(10)))
   func hyperlinks() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -280,7 +280,7 @@ extension PagerTmuxTests {
     }
   }
 
-  @Test("browse with no file and a terminal for input says so and exits 1, as less does", .timeLimit(.minutes(1)))
+  @Test("browse with no file and a terminal for input says so and exits 1, as less does", .timeLimit(.minutes(10)))
   func noFileOnATerminal() throws {
     defer { _ = try? tmux("kill-server") }
     try startShell()

@@ -43,13 +43,13 @@ struct PagerTmuxTests {
     try tmux("capture-pane", "-t", session, "-p").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// Waits until the screen satisfies `condition` (up to 10 s); returns the screen. An error
+  /// Waits until the screen satisfies `condition` (up to 60 s, a hang guard); returns the screen. An error
   /// thrown by `condition` (reading the screen again, say) ends the wait and the test.
   @discardableResult
   func wait(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) throws -> Bool
   ) throws -> [String] {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(60)
     var lines: [String] = []
     while Date() < deadline {
       lines = try screen()
@@ -80,7 +80,7 @@ struct PagerTmuxTests {
     lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
   }
 
-  @Test("next, previous, last, first, go to page, search, facing, resize, quit", .timeLimit(.minutes(2)))
+  @Test("next, previous, last, first, go to page, search, facing, resize, quit", .timeLimit(.minutes(10)))
   func drive() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -142,7 +142,7 @@ struct PagerTmuxTests {
 
   @Test(
     "a file read again after a resize reports its invalid UTF-8 once, counted as far as any reading went",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func warningsAfterResize() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -170,7 +170,7 @@ struct PagerTmuxTests {
     #expect(stderr == "paginate: warning: \(file.path): replaced 2 invalid UTF-8 sequences with U+FFFD\n")
   }
 
-  @Test("after a reload (r), the invalid UTF-8 reported is that of the file as read last", .timeLimit(.minutes(1)))
+  @Test("after a reload (r), the invalid UTF-8 reported is that of the file as read last", .timeLimit(.minutes(10)))
   func warningsAfterReload() throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -188,7 +188,7 @@ struct PagerTmuxTests {
     #expect(stderr == "paginate: warning: \(file.path): replaced 3 invalid UTF-8 sequences with U+FFFD\n")
   }
 
-  @Test("standard input survives a resize (it is held whole, not read again)", .timeLimit(.minutes(1)))
+  @Test("standard input survives a resize (it is held whole, not read again)", .timeLimit(.minutes(10)))
   func standardInput() throws {
     defer { _ = try? tmux("kill-server") }
     try startShell()

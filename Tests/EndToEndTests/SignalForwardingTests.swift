@@ -22,7 +22,7 @@ struct SignalForwardingTests {
 
   @Test(
     "the signal kills exactly the adapter's process group (checked with strace), then paginate; the shepherd only the adapter's processes",
-    .timeLimit(.minutes(1)), arguments: signals)
+    .timeLimit(.minutes(10)), arguments: signals)
   func killsOnlyTheAdaptersGroup(signal: Int32) throws {
     let adapters = try ExternalAdapterTests.Adapters()
     let record = adapters.folder.appendingPathComponent("adapter-ids").path
@@ -42,7 +42,7 @@ struct SignalForwardingTests {
     try process.run()
 
     var ids: [Int32] = []
-    for _ in 0..<400 where ids.count != 2 {
+    for _ in 0..<4000 where ids.count != 2 {
       ids = ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").split(separator: " ")
         .compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
       if ids.count != 2 { usleep(25_000) }
@@ -52,7 +52,7 @@ struct SignalForwardingTests {
     let paginate = try #require(Self.parent(of: shepherd), "the shepherd \(shepherd) has no parent")
     // The adapter's `mv` may not be reaped yet when the record appears: wait for it to go.
     var members = Self.members(of: group)
-    for _ in 0..<80 where members.count != 2 {
+    for _ in 0..<800 where members.count != 2 {
       usleep(25_000)
       members = Self.members(of: group)
     }
@@ -60,7 +60,7 @@ struct SignalForwardingTests {
 
     kill(paginate, signal)
     var gone = false
-    for _ in 0..<80 where !gone {
+    for _ in 0..<800 where !gone {
       gone = Self.members(of: group).isEmpty
       if !gone { usleep(25_000) }
     }

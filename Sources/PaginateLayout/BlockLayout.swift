@@ -266,7 +266,9 @@ struct BlockLayout {
   private func verbatimLine(
     _ rawLine: String, width: Int, source: SourceRange?, style: TextStyle, into lines: inout [FlowLine]
   ) {
-    let expanded = Self.expandTabs(rawLine, tabWidth: options.tabWidth)
+    // A run of spaces longer than the page breaks wherever it is: its length past that only
+    // keeps the tab stops after it (see expandTabs).
+    let expanded = Self.expandTabs(rawLine, tabWidth: options.tabWidth, collapsingRunsLongerThan: width + 1)
     if DisplayWidth.of(expanded) <= width {
       var line = Line(expanded, style: style)
       line.trimTrailingSpaces()
@@ -329,13 +331,20 @@ struct BlockLayout {
   // MARK: Text helpers
 
   /// Expands tabs to the next multiple of `tabWidth` cells.
-  static func expandTabs(_ line: String, tabWidth: Int) -> String {
+  ///
+  /// With `limit`, a run of spaces a tab makes longer than `limit` cells is shortened by a
+  /// multiple of `tabWidth` to at most `limit + tabWidth`: the tab stops after it fall in the
+  /// same columns modulo `tabWidth`, and a verbatim line breaks in such a run wherever it is
+  /// longer than the page (so a line of millions of tabs costs no megabytes of spaces).
+  static func expandTabs(_ line: String, tabWidth: Int, collapsingRunsLongerThan limit: Int? = nil) -> String {
     var bytesOfLine = line
     return bytesOfLine.withUTF8 { bytes in
       guard ByteScan.contains(0x09, in: bytes) else { return line }
       var result: [UInt8] = []
       result.reserveCapacity(bytes.count + 4 * tabWidth)
       var column = 0
+      // The spaces at the end of `result` (counted only with a limit).
+      var run = 0
       // A tab is a cluster of its own (a control character): the column is the sum of the
       // widths of the clusters before it. The text between two tabs is copied at once when it
       // is printable ASCII (a cell a byte), else cluster by cluster.
@@ -357,6 +366,16 @@ struct BlockLayout {
         result.append(contentsOf: repeatElement(0x20, count: spaces))
         column += spaces
         position = tab + 1
+        if let limit {
+          var trailing = 0
+          while trailing < segment.count && segment[segment.count - 1 - trailing] == 0x20 { trailing += 1 }
+          run = (trailing == segment.count ? run + trailing : trailing) + spaces
+          if run > limit + tabWidth {
+            let removed = ((run - limit) / tabWidth) * tabWidth
+            result.removeLast(removed)
+            run -= removed
+          }
+        }
       }
       return String(decoding: result, as: UTF8.self)
     }

@@ -27,42 +27,97 @@ enum LineWrapping {
   /// Breaks a code line (tabs already expanded) into pieces of at most `width` cells, a
   /// continuation's indentation and mark included. Indentation beyond half the page is left
   /// out.
+  ///
+  /// - Complexity: O(n) in the line's bytes, with memory for the pieces and a window of about a
+  ///   line's clusters: a line of millions of spaces or of one character costs no cluster
+  ///   record per character.
   static func codePieces(of line: String, width: Int) -> [Piece] {
-    let clusters = Self.clusters(of: line)
-    let total = clusters.reduce(0) { $0 + $1.width }
-    guard total > width, width > 0 else { return [Piece(text: line, continuationIndent: nil)] }
-    // The line's own indentation, kept on continuations while it leaves half the page.
-    var indent = 0
-    while indent < clusters.count && clusters[indent].isSpace { indent += 1 }
-    let marked = width >= 8
-    let continuationIndent = marked ? min(indent, max(width / 2 - continuationMarkWidth, 0)) : 0
-    let continuationWidth = marked ? width - continuationIndent - continuationMarkWidth : width
-
-    var pieces: [Piece] = []
-    // A line indented past half the page keeps half the page of its indentation, so that its
-    // text starts on its own first line.
-    var start = max(indent - width / 2, 0)
-    var isFirst = true
-    let bytes = Array(line.utf8)
-    while start < clusters.count {
-      let room = isFirst ? width : continuationWidth
-      let end = breakIndex(clusters, from: start, room: room) { index in
-        // A boundary after `index`: a space (left out of both pieces) or a punctuation mark.
-        clusters[index].isSpace || clusters[index].isCodeBreakAfter
+    var line = line
+    return line.withUTF8 { bytes in
+      var cursor = ClusterCursor(bytes: bytes)
+      // Fits: one piece, the line itself.
+      var total = 0
+      var index = 0
+      while total <= width, let cluster = cursor.cluster(index) {
+        total += cluster.width
+        index += 1
       }
-      var pieceEnd = end
-      while pieceEnd > start && clusters[pieceEnd - 1].isSpace { pieceEnd -= 1 }
-      let text =
-        pieceEnd > start
-        ? String(decoding: bytes[clusters[start].bytes.lowerBound..<clusters[pieceEnd - 1].bytes.upperBound], as: UTF8.self)
-        : ""
-      pieces.append(Piece(text: text, continuationIndent: isFirst ? nil : continuationIndent, isMarked: !isFirst && marked))
-      start = end
-      // A continuation starts at the next character that is not a space.
-      while start < clusters.count && clusters[start].isSpace { start += 1 }
-      isFirst = false
+      guard total > width, width > 0 else { return [Piece(text: String(decoding: bytes, as: UTF8.self), continuationIndent: nil)] }
+      // The line's own indentation, kept on continuations while it leaves half the page.
+      var indent = 0
+      while cursor.cluster(indent)?.isSpace == true {
+        indent += 1
+        if indent % 4096 == 0 { cursor.discard(before: indent) }
+      }
+      let marked = width >= 8
+      let continuationIndent = marked ? min(indent, max(width / 2 - continuationMarkWidth, 0)) : 0
+      let continuationWidth = marked ? width - continuationIndent - continuationMarkWidth : width
+
+      var pieces: [Piece] = []
+      // A line indented past half the page keeps half the page of its indentation, so that its
+      // text starts on its own first line.
+      var start = max(indent - width / 2, 0)
+      var isFirst = true
+      while cursor.cluster(start) != nil {
+        let room = isFirst ? width : continuationWidth
+        let end = breakIndex({ cursor.cluster($0) }, from: start, room: room) { index in
+          // A boundary after `index`: a space (left out of both pieces) or a punctuation mark.
+          let cluster = cursor.cluster(index)
+          return cluster?.isSpace == true || cluster?.isCodeBreakAfter == true
+        }
+        var pieceEnd = end
+        while pieceEnd > start && cursor.cluster(pieceEnd - 1)?.isSpace == true { pieceEnd -= 1 }
+        var text = ""
+        if pieceEnd > start, let first = cursor.cluster(start), let last = cursor.cluster(pieceEnd - 1) {
+          text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first.bytes.lowerBound..<last.bytes.upperBound]), as: UTF8.self)
+        }
+        pieces.append(Piece(text: text, continuationIndent: isFirst ? nil : continuationIndent, isMarked: !isFirst && marked))
+        start = end
+        // A continuation starts at the next character that is not a space.
+        while cursor.cluster(start)?.isSpace == true {
+          start += 1
+          if start % 4096 == 0 { cursor.discard(before: start) }
+        }
+        cursor.discard(before: start)
+        isFirst = false
+      }
+      return pieces
     }
-    return pieces
+  }
+
+  /// The grapheme clusters of a line, decoded as they are asked for and forgotten once
+  /// ``discard(before:)`` says they are behind: a window, not a record per character.
+  private struct ClusterCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The clusters from index ``base`` on, as far as decoded.
+    private var window: [Cluster] = []
+    private var base = 0
+    /// Where decoding goes on.
+    private var nextByte = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+      self.bytes = bytes
+    }
+
+    /// Cluster `index` of the line (not one discarded), or `nil` past its end.
+    mutating func cluster(_ index: Int) -> Cluster? {
+      precondition(index >= base, "cluster \(index) was discarded")
+      while index - base >= window.count {
+        guard nextByte < bytes.count else { return nil }
+        let next = DisplayWidth.step(in: bytes, at: nextByte)
+        window.append(Cluster(bytes: nextByte..<next.end, width: next.width, byte: bytes[nextByte]))
+        nextByte = next.end
+      }
+      return window[index - base]
+    }
+
+    /// Forgets the clusters before `index`, when they are most of the window.
+    mutating func discard(before index: Int) {
+      let count = min(index - base, window.count)
+      guard count > 0, count * 2 >= window.count else { return }
+      window.removeFirst(count)
+      base += count
+    }
   }
 
   /// Breaks a URL into pieces of at most `width` cells, after a URL's punctuation where it can.
@@ -86,7 +141,11 @@ enum LineWrapping {
     var pieces: [(end: Int, width: Int)] = []
     var start = 0
     while start < clusters.count {
-      let end = width > 0 ? breakIndex(clusters, from: start, room: width, leavingHalf: false) { clusters[$0].isURLBreakAfter } : clusters.count
+      let end =
+        width > 0
+        ? breakIndex({ $0 < clusters.count ? clusters[$0] : nil }, from: start, room: width, leavingHalf: false) {
+          clusters[$0].isURLBreakAfter
+        } : clusters.count
       pieces.append((clusters[end - 1].bytes.upperBound, clusters[start..<end].reduce(0) { $0 + $1.width }))
       start = end
     }
@@ -107,29 +166,31 @@ enum LineWrapping {
 
   /// The cluster index the piece starting at `start` ends before: everything when it fits in
   /// `room`, else after the last boundary that fits (and, `leavingHalf`, leaves the piece at
-  /// least half of `room`), else at the last cluster that fits (at least one).
+  /// least half of `room`), else at the last cluster that fits (at least one). `cluster` gives
+  /// the line's clusters by index, `nil` past its end.
   private static func breakIndex(
-    _ clusters: [Cluster], from start: Int, room: Int, leavingHalf: Bool = true, isBoundaryAfter: (Int) -> Bool
+    _ cluster: (Int) -> Cluster?, from start: Int, room: Int, leavingHalf: Bool = true,
+    isBoundaryAfter: (Int) -> Bool
   ) -> Int {
     var used = 0
     var index = start
     var boundary: Int?
     // Spaces before the piece's first text (its indentation) are no boundary.
     var hasText = false
-    while index < clusters.count {
-      if used + clusters[index].width > room {
+    while let current = cluster(index) {
+      if used + current.width > room {
         // Spaces at the break do not count against the room: they are left out.
-        if clusters[index].isSpace && leavingHalf && hasText { return index }
+        if current.isSpace && leavingHalf && hasText { return index }
         break
       }
-      used += clusters[index].width
-      hasText = hasText || !clusters[index].isSpace
-      if hasText && isBoundaryAfter(index) && index + 1 < clusters.count && (!leavingHalf || used * 2 >= room) {
+      used += current.width
+      hasText = hasText || !current.isSpace
+      if hasText && isBoundaryAfter(index) && cluster(index + 1) != nil && (!leavingHalf || used * 2 >= room) {
         boundary = index + 1
       }
       index += 1
     }
-    if index == clusters.count { return index }
+    if cluster(index) == nil { return index }
     return boundary ?? max(index, start + 1)
   }
 
@@ -148,11 +209,6 @@ enum LineWrapping {
       }
     }
     var isURLBreakAfter: Bool { bytes.count == 1 && LineWrapping.isURLBreakAfter(byte) }
-  }
-
-  private static func clusters(of text: String) -> [Cluster] {
-    var text = text
-    return text.withUTF8 { clusters(of: $0) }
   }
 
   private static func clusters(of bytes: UnsafeBufferPointer<UInt8>) -> [Cluster] {

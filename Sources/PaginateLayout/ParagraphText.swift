@@ -228,10 +228,16 @@ struct FootnoteRegistry {
   /// The destinations by link number (from 1).
   private(set) var destinations: [String] = []
 
+  /// The longest destination linked, in UTF-8 bytes: the most a terminal keeps (VTE's limit is
+  /// 2,083) several times over, and RFC 9110's recommended 8,000 octets. A longer one is shown,
+  /// not linked: carried by every line its text and note reach (in OSC 8 sequences, hrefs,
+  /// spans), it made output grow with the square of its length (a 1 MB address: 12 GB).
+  static let maximumLinkedDestination = 8_192
+
   /// The number of link `destination` (see ``TextStyle/link(_:)``), assigning the next one on
-  /// first use; 0 for an empty destination.
+  /// first use; 0 for an empty destination or one longer than ``maximumLinkedDestination``.
   mutating func linkID(for destination: String) -> UInt32 {
-    guard !destination.isEmpty else { return 0 }
+    guard !destination.isEmpty, destination.utf8.count <= Self.maximumLinkedDestination else { return 0 }
     let next = UInt32(destinations.count + 1)
     let id = Self.assign(next, ifAbsent: &numbers[destination, default: DestinationNumbers()].link)
     if id == next { destinations.append(destination) }

@@ -35,6 +35,10 @@ enum ConfigDefaults {
   /// Options no default may set: they would act on every run, or are not options of a run.
   static let refused: Set<String> = ["output", "help", "version"]
 
+  /// The most words `PAGINATE_OPTIONS` may hold: every option paginate has, with its value,
+  /// several times over.
+  static let maximumEnvironmentWords = 256
+
   /// The longest configuration file read: a file larger than this is a mistake (or
   /// `/dev/zero`), not a configuration.
   static let maximumConfigSize = 1 << 20
@@ -52,7 +56,15 @@ enum ConfigDefaults {
       defaults += try parseConfig(text, path: path, command: command)
     }
     if let variable = environment["PAGINATE_OPTIONS"], !variable.isEmpty {
-      defaults += try checkedEnvironmentOptions(try splitWords(variable), command: command)
+      let words = try splitWords(variable)
+      // swift-argument-parser's parse takes time with the square of the arguments (2,000
+      // options: 26 s): more words than any set of options needs are refused, not parsed.
+      guard words.count <= maximumEnvironmentWords else {
+        throw Failure(
+          description:
+            "PAGINATE_OPTIONS: \(words.count) words; at most \(maximumEnvironmentWords) are read (options as on a command line)")
+      }
+      defaults += try checkedEnvironmentOptions(words, command: command)
     }
     guard !defaults.isEmpty else { return arguments }
     if subcommands.contains(first) {

@@ -130,6 +130,12 @@ struct ReliabilityTests {
     let line = try #require(result.stderr.split(separator: "\n").first)
     #expect(line.count < 200, "\(line.prefix(300))")
     #expect(line.contains("'--" + String(repeating: "x", count: 77) + "…'"))
+    // 10,000 options took 57 s to parse (swift-argument-parser's parse is quadratic): more
+    // words than any set of options needs are refused before it.
+    let many = try Executable.run(
+      ["-"], stdin: Data("x".utf8), environment: ["PAGINATE_OPTIONS": Array(repeating: "--widows 2", count: 5_000).joined(separator: " ")])
+    #expect(many.status == 64)
+    #expect(many.stderr == "paginate: PAGINATE_OPTIONS: 10000 words; at most 256 are read (options as on a command line)\n")
   }
 
   @Test(
@@ -154,6 +160,53 @@ struct ReliabilityTests {
     #expect(
       result.stderr
         == "paginate: warning: \(file.path): cannot read the configuration file (Permission denied); its settings are not used\n")
+  }
+
+  @Test("a link's destination longer than 8 KB is shown, not linked: output grows with its length, not its square", arguments: ["txt", "json", "html"])
+  func longDestination(format: String) throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 100 KB: every wrapped line of the note repeated the whole address (132 MB in print).
+    let address = "https://example.org/" + String(repeating: "abcdefghij", count: 10_000)
+    let input = try write("See [the page](\(address)) and [a short one](https://example.org/short).\n", "long.md", in: folder)
+    let output = folder.appendingPathComponent("out.\(format)").path
+    let result = try Executable.run(
+      ["export", "--page-size", "80x66", "-o", output, input])
+    #expect(result.status == 0, "\(result.stderr)")
+    let written = try Data(contentsOf: URL(fileURLWithPath: output))
+    #expect(written.count < 20 * address.utf8.count, "\(written.count) bytes")
+    let text = String(decoding: written, as: UTF8.self)
+    // The short link is still a link, and the long address is shown whole (wrapped).
+    #expect(text.contains("https://example.org/short"))
+    #expect(text.filter { $0 == "j" }.count >= 10_000)
+    let printed = try Executable.run(["--hyperlinks", "always", "--color", "always", "--page-size", "80x66", input])
+    #expect(printed.stdout.utf8.count < 20 * address.utf8.count)
+    #expect(printed.stdout.contains("\u{1B}]8;id=paginate-"))
+  }
+
+  /// The peak resident memory, in MB, of paginate run with `arguments` (Python's getrusage of
+  /// its child: RSS, so it holds under AddressSanitizer's reserved address space too).
+  static func peakMemory(_ arguments: [String]) throws -> Int {
+    let script =
+      "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+      + "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)"
+    let result = try Executable.runTool("python3", ["-c", script, Executable.url.path] + arguments)
+    return try #require(Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stderr)")
+  }
+
+  @Test(
+    "a verbatim line of 8 million tabs, or of one character, holds a few bytes a byte (a tab line took 2.2 GB)",
+    arguments: [("\t", "x"), ("a", "")])
+  func longVerbatimLine(character: String, end: String) throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try write("    " + String(repeating: character, count: 8_000_000) + end + "\n", "line.md", in: folder)
+    let megabytes = try Self.peakMemory(["--pages", "1", path])
+    // 8 MB of input: the cluster record a character and the expanded tabs took 280 bytes a byte.
+    #expect(megabytes < 400, "\(megabytes) MB")
+    let page = try Executable.run(["--pages", "1", "--page-size", "40x10", path])
+    #expect(page.status == 0)
+    #expect(page.stdout.contains(character == "a" ? "aaaaaaaaaa" : "x"))
   }
 
   @Test("no word is lost: a 300-word note at 40x20 and 2,000 link destinations at 20x6 print in full")

@@ -17,6 +17,15 @@ int paginate_open_unnamed_file(const char *directory, unsigned int mode) {
 #endif
 }
 
+int paginate_open_scratch_file(const char *directory) {
+#ifdef O_TMPFILE
+  return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#else
+  errno = EOPNOTSUPP;
+  return -1;
+#endif
+}
+
 int paginate_open_pipe(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
 
 int paginate_make_temporary_file(char *template_path) { return mkostemp(template_path, O_CLOEXEC); }

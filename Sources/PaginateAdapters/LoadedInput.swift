@@ -141,6 +141,59 @@ extension AdapterRegistry {
     return try loadInput(source, head: head, name: name, adapter: adapter, incremental: incremental, reopenable: reopenable)
   }
 
+  /// A reader of standard input kept in `spool` as it is read: the adapter chosen by `format`,
+  /// else by the input's first bytes (``SpooledInput/head(_:pause:)``), and pages laid out as the layout asks,
+  /// read again from the spool for a relayout or a page before the window. gzip and xz input
+  /// is decompressed as it is read.
+  ///
+  /// - Throws: ``InputError`` when the format is unknown, the input looks binary, or (an
+  ///   adapter that reads its input whole) the adapter refuses it.
+  package func loadInput(spooled spool: SpooledInput, name: String, format: String? = nil) throws(InputError)
+    -> LoadedInput
+  {
+    let head = spool.head(AdapterRegistry.sniffLength)
+    if let compression = Decompression.format(of: head), !(format.flatMap { adapter(named: $0) }?.readsBinaryInput ?? false) {
+      let decompressing: @Sendable (Int) -> DecompressingReader? = { offset in
+        guard let reader = try? DecompressingReader(format: compression, name: name, reading: spool.reader()),
+          reader.skip(offset)
+        else { return nil }
+        return reader
+      }
+      guard let reader = decompressing(0) else { throw InputError(input: name, message: "cannot read") }
+      let text = try reader.readHead(AdapterRegistry.sniffLength)
+      let chosen = try adapter(
+        for: AdapterInput(bytes: text, name: Decompression.innerName(of: name, compression)), named: format)
+      let source = ReopenableInput(
+        first: ClaimOnce(reader.read(into:)), onFailure: { diagnostics in reader.onFailure = { diagnostics.fail($0) } },
+        reopen: { decompressing(0).map { again in again.read(into:) } },
+        reopen: { offset in decompressing(offset).map { again in again.read(into:) } }, size: nil, canReadAgain: true,
+        readRest: { Result { () throws(InputError) in try reader.readAll() } })
+      return try loadInput(source, head: [], name: name, adapter: chosen, incremental: true, reopenable: true)
+    }
+    let chosen = try adapter(for: AdapterInput(bytes: head, name: name), named: format)
+    let source = ReopenableInput(
+      first: ClaimOnce(spool.reader()), onFailure: { _ in }, reopen: { spool.reader() },
+      reopen: { offset in spool.reader(from: offset) }, size: nil, canReadAgain: true,
+      readRest: {
+        let read = spool.reader()
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 18)
+        while true {
+          let count = buffer.withUnsafeMutableBytes { read($0) }
+          if count < 0 { return .failure(InputError(input: name, message: spool.failure ?? "cannot read")) }
+          if count == 0 { return .success(bytes) }
+          guard bytes.count + count <= OpenFile.maximumWholeInput else {
+            return .failure(
+              InputError(
+                input: name,
+                message: "more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)"))
+          }
+          bytes += buffer[0..<count]
+        }
+      })
+    return try loadInput(source, head: [], name: name, adapter: chosen, incremental: true, reopenable: true)
+  }
+
   /// A reader of `source` through `adapter`: as the layout asks when the adapter can stream
   /// and `incremental`, else read whole (`head` is what was read of it already).
   private func loadInput(

@@ -13,6 +13,11 @@ package enum CurrentProcess {
     getenv(name).map { String(cString: $0) }
   }
 
+  /// Sleeps the calling thread for `milliseconds`.
+  package static func sleep(milliseconds: Int) {
+    usleep(useconds_t(max(milliseconds, 0) * 1000))
+  }
+
   /// Ends the process with `status`, running `atexit` handlers and flushing C's streams.
   package static func exit(_ status: Int32) -> Never {
     Glibc.exit(status)

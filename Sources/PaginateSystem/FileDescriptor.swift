@@ -82,6 +82,16 @@ package struct FileDescriptor: Hashable, Sendable {
     }
   }
 
+  /// Reads into `buffer` from `offset` of the file, leaving the file's position as it is
+  /// (`pread(2)`, so threads may read one descriptor at once); returns the count, 0 at the end.
+  package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+    while true {
+      let count = pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset))
+      if count >= 0 { return count }
+      if errno != EINTR { throw .current }
+    }
+  }
+
   /// Writes what one `write(2)` takes of `bytes`; returns how many (fewer than given when a
   /// pipe or a non-blocking descriptor has less room).
   package func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {

@@ -47,6 +47,18 @@ package enum FileSystem {
     return FileDescriptor(rawValue: descriptor)
   }
 
+  /// Opens a new file for reading and writing that no other process can open: unnamed
+  /// (`O_TMPFILE`) in `folder` where the file system allows, else made private and removed at
+  /// once. It is gone when its descriptor is closed, or the process ends however it ends.
+  package static func openScratchFile(in folder: String) throws(Errno) -> FileDescriptor {
+    let descriptor = paginate_open_scratch_file(folder)
+    if descriptor >= 0 { return FileDescriptor(rawValue: descriptor) }
+    let (named, path) = try createTemporaryFile(in: folder, prefix: ".paginate-spool-")
+    try? remove(path)
+    // mkstemp opens for reading and writing.
+    return named
+  }
+
   /// Gives the unnamed file open as `descriptor` the name `path` (`linkat(2)` through
   /// `/proc/self/fd`). The name must not exist.
   package static func link(_ descriptor: FileDescriptor, as path: String) throws(Errno) {

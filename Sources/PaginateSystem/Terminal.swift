@@ -39,7 +39,14 @@ package enum Terminal {
   /// Opens `/dev/tty`, saves its settings, and enters raw mode and the alternate screen.
   ///
   /// - Returns: `false` when there is no terminal to use.
+  /// Already begun (and not restored since): does nothing and returns `true`.
   package static func begin(mouse: Bool = false) -> Bool {
+    if active { return true }
+    if descriptor >= 0 {
+      // Begun before and restored (a message was written meanwhile): in again.
+      enter()
+      return true
+    }
     self.mouse = mouse
     descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
     guard descriptor >= 0, tcgetattr(descriptor, saved) == 0 else { return false }
@@ -99,9 +106,35 @@ package enum Terminal {
     return (80, 24)
   }
 
+  /// Keys typed while the pager was busy (``quitIsTyped()`` read them), handed out first.
+  nonisolated(unsafe) private static var typedAhead: [UInt8] = []
+
+  /// Whether the reader has typed `q` (or `Q`) since the pager last read keys, before any `/`,
+  /// `?` or `:` (which start a line of their own, where a q is text): looked at while the
+  /// pager waits for its input, without losing what was typed (``read(timeout:)`` hands it out
+  /// next). Call it from the pager's thread.
+  package static func quitIsTyped() -> Bool {
+    guard descriptor >= 0 else { return false }
+    let terminal = FileDescriptor(rawValue: descriptor)
+    if let ready = try? Poll.wait([(terminal, .readable)], milliseconds: 0), ready[0] {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = (try? terminal.read(into: &buffer)) ?? 0
+      typedAhead += buffer[0..<count]
+    }
+    for byte in typedAhead {
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ":") { return false }
+      if byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") { return true }
+    }
+    return false
+  }
+
   /// Waits up to `timeout` milliseconds (-1: forever) for input or a signal; returns the
   /// bytes read from the terminal (empty after a signal or a time-out).
   package static func read(timeout: Int32) -> [UInt8] {
+    if !typedAhead.isEmpty {
+      defer { typedAhead = [] }
+      return typedAhead
+    }
     let terminal = FileDescriptor(rawValue: descriptor)
     let wake = FileDescriptor(rawValue: wakeRead)
     guard let ready = try? Poll.wait([(terminal, .readable), (wake, .readable)], milliseconds: timeout) else {

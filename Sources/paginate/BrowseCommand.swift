@@ -73,8 +73,16 @@ struct BrowseCommand: ParsableCommand {
     let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: paths) }
     let from = input.from
     let loaded = Diagnostics.orFail { () throws(InputError) in
-      // Standard input cannot be read again for a relayout: hold it whole.
-      try registry.loadInput(contentsOfFile: paths[0], format: from, incremental: paths[0] != "-")
+      guard paths[0] == "-" else { return try registry.loadInput(contentsOfFile: paths[0], format: from) }
+      // Standard input is kept in an unnamed file as it is read, as less keeps it: the first
+      // page shows as soon as its text has come, and pages are laid out again from the file.
+      let spool = try SpooledInput(
+        .standardInput, name: "<stdin>", folder: CurrentProcess.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+      // While the pager waits for the pipe, or lays out a long stretch of it, q is answered:
+      // the terminal is the pager's from now on.
+      if PagerSession.hasTerminal { _ = Terminal.begin(mouse: mouse) }
+      spool.callWhileReading { if Terminal.quitIsTyped() { CurrentProcess.exit(0) } }
+      return try registry.loadInput(spooled: spool, name: "<stdin>", format: from)
     }
     for warning in loaded.warnings { Diagnostics.warn(warning) }
     let facingMode: PagerModel.FacingMode =

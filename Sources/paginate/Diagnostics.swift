@@ -29,6 +29,9 @@ enum Diagnostics {
   }
 
   private static func write(_ text: String) {
+    // A message while the pager holds the terminal (standard input is read before the first
+    // page) would vanish with the alternate screen: the terminal is given back first.
+    Terminal.restore()
     // Nothing to be done when standard error is gone.
     try? FileDescriptor.standardError.writeAll(Array(text.utf8))
   }

@@ -188,7 +188,7 @@ struct PagerTmuxTests {
     #expect(stderr == "paginate: warning: \(file.path): replaced 3 invalid UTF-8 sequences with U+FFFD\n")
   }
 
-  @Test("standard input survives a resize (it is held whole, not read again)", .timeLimit(.minutes(10)))
+  @Test("standard input survives a resize (it is kept as read, and laid out again from there)", .timeLimit(.minutes(10)))
   func standardInput() throws {
     defer { _ = try? tmux("kill-server") }
     try startShell()
@@ -204,6 +204,62 @@ struct PagerTmuxTests {
     }
     try tmux("send-keys", "-t", session, "q")
     try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") } }
+  }
+
+  /// The resident memory of the running `paginate browse`, in MB, or `nil` when none runs.
+  func pagerMemory() -> Int? {
+    let found = (try? Executable.runTool("pgrep", ["-f", "\(Executable.url.path) browse"]))?.stdout ?? ""
+    guard let pid = found.split(separator: "\n").first,
+      let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes / 1024
+  }
+
+  @Test("an endless pipe: the first page shows at once, pages go on in bounded memory, q quits", .timeLimit(.minutes(10)))
+  func endlessPipe() throws {
+    defer { _ = try? tmux("kill-server") }
+    try startShell()
+    // Read whole, `yes` never ended: nothing showed, q was not read, memory grew to the limit.
+    try tmux("send-keys", "-t", session, "yes 'an endless line' | '\(Executable.url.path)' browse -", "Enter")
+    try wait("page 1") { status($0).contains("· <stdin>") && $0.contains { $0.contains("an endless line") } }
+    // 300 pages on, and back to the first (laid out again from what was kept).
+    try tmux("send-keys", "-t", session, "300g")
+    try wait("page 300") { status($0).hasPrefix("300 of") }
+    try tmux("send-keys", "-t", session, "g")
+    try wait("page 1 again") { status($0).hasPrefix("1 of") }
+    let megabytes = try #require(pagerMemory())
+    #expect(megabytes < 200, "\(megabytes) MB")
+    try tmux("send-keys", "-t", session, "q")
+    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") } }
+  }
+
+  @Test("a pipe that goes quiet before the first page is complete: q is answered while the pager waits", .timeLimit(.minutes(10)))
+  func quietPipe() throws {
+    defer { _ = try? tmux("kill-server") }
+    try startShell()
+    let marker = "7\(Int.random(in: 100_000...999_999))"
+    try tmux(
+      "send-keys", "-t", session,
+      "(echo '# Waiting'; echo; echo 'Some text.'; sleep \(marker)) | '\(Executable.url.path)' browse -; echo DONE", "Enter")
+    // The Markdown adapter needs the whole input before its first page: the pager waits.
+    var running = false
+    for _ in 0..<600 where !running {
+      running = pagerMemory() != nil
+      if !running { usleep(50_000) }
+    }
+    #expect(running, "the pager never started")
+    usleep(300_000)
+    try tmux("send-keys", "-t", session, "q")
+    var gone = false
+    for _ in 0..<600 where !gone {
+      gone = pagerMemory() == nil
+      if !gone { usleep(50_000) }
+    }
+    #expect(gone, "q was not answered while the pager waited for its input")
+    _ = try? Executable.runTool("pkill", ["-f", "sleep \(marker)"])
+    try wait("the shell prompt") { lines in lines.contains { $0 == "DONE" } }
   }
 
   @Test("not a terminal: browse prints the pages, as less does")

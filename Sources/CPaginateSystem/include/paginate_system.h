@@ -95,6 +95,10 @@ void paginate_shepherd_finish(paginate_shepherded_child *child, int kill_all);
 /// does not import); -1 with `errno` set where the file system does not allow it.
 int paginate_open_unnamed_file(const char *directory, unsigned int mode);
 
+/// Opens an unnamed regular file in `directory` for reading and writing, mode 0600 (`O_TMPFILE`);
+/// -1 with `errno` set where the file system does not allow it.
+int paginate_open_scratch_file(const char *directory);
+
 /// A pipe whose two ends are close-on-exec from the start (`pipe2` with `O_CLOEXEC`, so that a
 /// child spawned meanwhile by another thread cannot inherit them); -1 with `errno` set.
 int paginate_open_pipe(int ends[2]);

@@ -72,6 +72,23 @@ def doc14():
     return path
 
 
+def definitions(count):
+    """Benchmarks/corpus/defs-COUNT.md, made when missing: COUNT paragraphs, each citing two
+    link reference definitions anywhere in the text, then the COUNT definitions (one group, as
+    a README's link list at its end); its name in the corpus."""
+    name = f"defs-{count}.md"
+    path = os.path.join(CORPUS, name)
+    if not os.path.exists(path):
+        import random
+        rng = random.Random(count)
+        with open(path, "w") as target:
+            for index in range(count):
+                target.write(f"Paragraph {index} cites [ref{rng.randrange(count)}] and [ref{rng.randrange(count)}].\n\n")
+            for index in range(count):
+                target.write(f"[ref{index}]: https://example.org/{index}\n")
+    return name
+
+
 def main():
     p = PAGINATE
     c = "Benchmarks/corpus"
@@ -118,6 +135,12 @@ def main():
     paper("the 8 MB Markdown document", "doc.md")
     if os.path.exists(os.path.join(CORPUS, "real", "readmes.md")):
         paper("8 MB of real READMEs", "real/readmes.md")
+
+    header("Link reference definitions: one group of N at the end, each cited twice on average")
+    for count in (25_000, 100_000):
+        name = definitions(count)
+        pair(f"paginate --links none {count // 1000}k defs", size(name), f"{p} --color never --links none {c}/{name}",
+             f"cmark -t commonmark --width 80 {c}/{name}", "cmark -t commonmark --width 80")
 
     header("A 112 MB Markdown file (doc.md 14 times): its first page, and the whole")
     doc14()

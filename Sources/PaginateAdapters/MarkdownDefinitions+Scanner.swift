@@ -124,7 +124,10 @@ extension MarkdownDefinitions {
           continue
         }
         let (indent, offset) = Self.indentation(line)
-        if var open = group {
+        // Taken out of `group` while it grows, and put back: a copy left in `group` would
+        // share its labels, so each label added copied all the group's labels before it
+        // (25,000 definitions in one group: 6.5 s).
+        if var open = group.take() {
           if open.sawBlank && indent < 4 {
             if open.hasColon { groups.append(finished(open)) }
             group = nil

@@ -48,6 +48,10 @@ extension MarkdownDefinitions {
       var sawBlank = false
       /// Whether the line before was a footnote's text: a link's definition cannot start there.
       var inFootnoteText = false
+      /// Whether every line so far is a whole link reference definition of its own
+      /// (``isWholeLinkDefinition(_:)``), and the bytes of each while they are.
+      var allWhole = false
+      var wholeLines: [Range<Int>] = []
       var lastLine: Int
       var end: Int
     }
@@ -129,7 +133,7 @@ extension MarkdownDefinitions {
         // (25,000 definitions in one group: 6.5 s).
         if var open = group.take() {
           if open.sawBlank && indent < 4 {
-            if open.hasColon { groups.append(finished(open)) }
+            if open.hasColon { appendFinished(open) }
             group = nil
           } else if indent < 4, Self.opening(line, afresh: false)?.runsOnPastBlankLines == true {
             // A block that would run on over what follows the group in the copy: a paragraph
@@ -138,6 +142,14 @@ extension MarkdownDefinitions {
             group = nil
           } else {
             add(line, to: &open)
+            if open.allWhole {
+              if Self.isWholeLinkDefinition(line) {
+                open.wholeLines.append(start..<lineEnd)
+              } else {
+                open.allWhole = false
+                open.wholeLines = []
+              }
+            }
             open.lastLine = lineNumber
             open.end = lineEnd
             open.sawBlank = false
@@ -151,12 +163,7 @@ extension MarkdownDefinitions {
         let startsFootnote = startsWithBracket && offset + 1 < line.count && line[offset + 1] == UInt8(ascii: "^")
           && Self.mightStartDefinition(line)
         if startsWithBracket && (afresh || startsFootnote) {
-          var open = OpenGroup(
-            found: FoundGroup(
-              group: Group(bytes: start..<lineEnd, firstLine: lineNumber, lineCount: 1, alwaysCited: false), labels: []),
-            lastLine: lineNumber, end: lineEnd)
-          add(line, to: &open)
-          group = open
+          group = Self.opened(line, start: start, end: lineEnd, number: lineNumber, adding: add)
           afresh = false
           inParagraph = true
           continue
@@ -172,8 +179,119 @@ extension MarkdownDefinitions {
         afresh = heading
         inParagraph = opened == nil && !heading && (indent < 4 || inParagraph) && Self.startsText(rest)
       }
-      if let open = group, open.hasColon { groups.append(finished(open)) }
+      if let open = group, open.hasColon { appendFinished(open) }
       return true
+    }
+
+    /// A group that starts with `line` (from `start` to `end` in the text, line `number`).
+    private static func opened(
+      _ line: UnsafeBufferPointer<UInt8>, start: Int, end: Int, number: Int,
+      adding add: (UnsafeBufferPointer<UInt8>, inout OpenGroup) -> Void
+    ) -> OpenGroup {
+      var open = OpenGroup(
+        found: FoundGroup(
+          group: Group(bytes: start..<end, firstLine: number, lineCount: 1, alwaysCited: false), labels: []),
+        lastLine: number, end: end)
+      add(line, &open)
+      open.allWhole = isWholeLinkDefinition(line)
+      if open.allWhole { open.wholeLines = [start..<end] }
+      return open
+    }
+
+    /// Keeps a group read to its end: a group of lines that are each a whole link reference
+    /// definition as one group a line, which read the same apart (a paragraph made only of
+    /// definitions leaves nothing); any other as it is. So a part copies the definitions it
+    /// cites, not a README's whole list of links (100,000 definitions in one group were copied
+    /// into every part that cited one of them, and scanned for citations there).
+    private mutating func appendFinished(_ open: OpenGroup) {
+      guard open.allWhole, open.wholeLines.count > 1 else {
+        groups.append(finished(open))
+        return
+      }
+      let firstLine = open.found.group.firstLine
+      for (index, bytes) in open.wholeLines.enumerated() {
+        let line = UnsafeBufferPointer(rebasing: text[bytes])
+        let single = Self.opened(line, start: bytes.lowerBound, end: bytes.upperBound, number: firstLine + index, adding: add)
+        groups.append(finished(single))
+      }
+    }
+
+    /// Whether `line` starts with `[` (at most three spaces in) and not `[^`: a link
+    /// reference definition's first line, if it is one.
+    static func startsLinkDefinition(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+      var index = 0
+      while index < line.count && index < 3 && line[index] == 0x20 { index += 1 }
+      return index + 1 < line.count && line[index] == UInt8(ascii: "[") && line[index + 1] != UInt8(ascii: "^")
+    }
+
+    /// Whether `line` is, by itself, a whole link reference definition that CommonMark reads
+    /// as one: `[label]: destination` and an optional title, each complete on the line, with
+    /// no backslash escape anywhere (nothing the check would have to interpret).
+    ///
+    ///     [label]: https://example.org/a_(b) "Title"
+    ///
+    /// A line that might be one but is not said to be leaves its group whole, as before.
+    static func isWholeLinkDefinition(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard !line.contains(UInt8(ascii: "\\")), startsLinkDefinition(line) else { return false }
+      var index = 0
+      while line[index] == 0x20 { index += 1 }
+      index += 1  // [
+      let labelStart = index
+      while index < line.count && line[index] != UInt8(ascii: "]") && line[index] != UInt8(ascii: "[") { index += 1 }
+      guard index < line.count, line[index] == UInt8(ascii: "]"), index - labelStart <= 999,
+        line[labelStart..<index].contains(where: { $0 != 0x20 && $0 != 0x09 }),
+        index + 1 < line.count, line[index + 1] == UInt8(ascii: ":")
+      else { return false }
+      index += 2
+      func skipBlanks() -> Int {
+        let before = index
+        while index < line.count && (line[index] == 0x20 || line[index] == 0x09) { index += 1 }
+        return index - before
+      }
+      _ = skipBlanks()
+      guard index < line.count else { return false }
+      // The destination: <…> with no < or > inside, or a run of non-space, non-control bytes
+      // whose parentheses balance.
+      if line[index] == UInt8(ascii: "<") {
+        index += 1
+        while index < line.count && line[index] != UInt8(ascii: ">") {
+          if line[index] == UInt8(ascii: "<") { return false }
+          index += 1
+        }
+        guard index < line.count else { return false }
+        index += 1
+      } else {
+        var depth = 0
+        while index < line.count && line[index] > 0x20 && line[index] != 0x7F {
+          if line[index] == UInt8(ascii: "(") { depth += 1 }
+          if line[index] == UInt8(ascii: ")") {
+            depth -= 1
+            if depth < 0 { return false }
+          }
+          index += 1
+        }
+        guard depth == 0 else { return false }
+      }
+      let blanks = skipBlanks()
+      guard index < line.count else { return true }
+      // A title, after white space, closed on the line; then nothing but white space.
+      guard blanks > 0 else { return false }
+      let opening = line[index]
+      let closing: UInt8
+      switch opening {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"): closing = opening
+      case UInt8(ascii: "("): closing = UInt8(ascii: ")")
+      default: return false
+      }
+      index += 1
+      while index < line.count && line[index] != closing {
+        if opening == UInt8(ascii: "(") && line[index] == opening { return false }
+        index += 1
+      }
+      guard index < line.count else { return false }
+      index += 1
+      _ = skipBlanks()
+      return index == line.count
     }
 
     private func finished(_ open: OpenGroup) -> FoundGroup {

@@ -339,4 +339,33 @@ struct MarkdownPartsTests {
     // runs on (the random texts above check that).
     #expect(lines == ["```", "y", "c"])
   }
+
+  @Test("a group of whole definitions, one a line, is kept as a group a definition (a part copies only what it cites); any other group whole")
+  func wholeDefinitionsApart() throws {
+    let text =
+      "Text [a] and [c].\n\n[a]: /a\n[b]: <b c> \"t\"\n[c]: /c(d) 'e'\n\n[x]: /x\n  \"title on its own line\"\n[y]: /y\n"
+    let definitions = try #require(Array(text.utf8).withUnsafeBufferPointer { MarkdownDefinitions.scan($0) })
+    #expect(definitions.groups.map(\.firstLine) == [3, 4, 5, 7])
+    #expect(definitions.groups.map(\.lineCount) == [1, 1, 1, 3])
+    // The first part cites a and c: their definitions alone are copied before it.
+    let prefix = Array(text.utf8).withUnsafeBufferPointer { whole in
+      definitions.prefix(citedIn: UnsafeBufferPointer(rebasing: whole[0..<18]), of: whole)
+    }
+    #expect(String(decoding: prefix.bytes, as: UTF8.self) == "[a]: /a\n\n[c]: /c(d) 'e'\n\n***\n\n")
+  }
+
+  @Test(
+    "a line is a whole link definition only when CommonMark reads it as one by itself, with nothing to interpret",
+    arguments: [
+      ("[a]: /url", true), ("   [a]: <with space> 'title'", true), ("[a]: /a(b)c (paren title)", true),
+      ("[a]:/x", true), ("[a]: /x \"t\"  ", true),
+      ("    [a]: /url", false), ("[^a]: a note", false), ("[a]:", false), ("[a]: /x \"t\" trailing", false),
+      ("[a]: /x \"unclosed", false), ("[a]: /a(b", false), ("[a]: <a<b>", false), ("[a\\]]: /x", false),
+      ("[ ]: /x", false), ("[a]: /x\"t\"", true), ("[a] : /x", false),
+    ])
+  func wholeLinkDefinition(line: String, expected: Bool) {
+    let bytes = Array(line.utf8)
+    #expect(bytes.withUnsafeBufferPointer { MarkdownDefinitions.Scanner.isWholeLinkDefinition($0) } == expected)
+  }
 }
+

@@ -37,6 +37,16 @@ struct Executable {
   }()
 
   /// An executable target built next to the test bundle, such as `ReaderExample`.
+  /// Whether the executable is built with AddressSanitizer (`.ci/run`'s second pass, in
+  /// `.build-asan`): its memory is several times a plain build's (shadow memory, quarantine), so
+  /// memory bounds are scaled by ``memoryScale``.
+  static var isSanitized: Bool {
+    url.path.contains(".build-asan") || ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+  }
+
+  /// What a memory bound is multiplied by for this build: 4 under AddressSanitizer, else 1.
+  static var memoryScale: Int { isSanitized ? 4 : 1 }
+
   static func builtProduct(_ name: String) -> URL {
     let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var directory = testBinary.deletingLastPathComponent()

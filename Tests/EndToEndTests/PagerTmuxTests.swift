@@ -230,7 +230,7 @@ struct PagerTmuxTests {
     try tmux("send-keys", "-t", session, "g")
     try wait("page 1 again") { status($0).hasPrefix("1 of") }
     let megabytes = try #require(pagerMemory())
-    #expect(megabytes < 200, "\(megabytes) MB")
+    #expect(megabytes < 200 * Executable.memoryScale, "\(megabytes) MB")
     try tmux("send-keys", "-t", session, "q")
     try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") } }
   }

@@ -18,8 +18,8 @@ import PaginateSystem
 ///
 /// It is kept as a careful program keeps a file where another user may have been: the folder
 /// is created 0700; a folder or file that is a symbolic link, another user's, or writable by
-/// group or others is not used (``load(warn:)`` and ``save(warn:)`` say so in one line, as
-/// `ssh` does of its keys); the new file is created with `O_EXCL|O_NOFOLLOW` under a random
+/// group or others is not used (reading or writing it says so in one line, as `ssh` does of
+/// its keys); the new file is created with `O_EXCL|O_NOFOLLOW` under a random
 /// name in the folder already opened and checked, then renamed into place.
 public struct ExternalAdapterCache: Sendable {
   /// The cache file.

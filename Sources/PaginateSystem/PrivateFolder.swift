@@ -136,7 +136,7 @@ package struct PrivateFolder: Sendable {
   private static func makeFolders(_ path: String) {
     var prefix = ""
     let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-    for (index, part) in parts.enumerated() {
+    for part in parts {
       prefix += "/" + part
       mkdir(prefix, 0o700)
     }

@@ -8,18 +8,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-int paginate_open_unnamed_file(const char *directory, unsigned int mode) {
+int paginate_open_unnamed_file(const char *directory, unsigned int mode, int read_write) {
 #ifdef O_TMPFILE
-  return open(directory, O_TMPFILE | O_WRONLY | O_CLOEXEC, (mode_t)mode);
-#else
-  errno = EOPNOTSUPP;
-  return -1;
-#endif
-}
-
-int paginate_open_scratch_file(const char *directory) {
-#ifdef O_TMPFILE
-  return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  return open(directory, O_TMPFILE | (read_write ? O_RDWR : O_WRONLY) | O_CLOEXEC, (mode_t)mode);
 #else
   errno = EOPNOTSUPP;
   return -1;

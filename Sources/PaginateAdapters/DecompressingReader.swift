@@ -105,16 +105,10 @@ final class DecompressingReader: @unchecked Sendable {
   /// - Throws: ``InputError`` when the data is damaged or cut short, or holds more (found
   ///   before memory for more is taken).
   func readAll(limit: Int = Decompression.maximumSize) throws(InputError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 18)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(into: $0) }
-      if count < 0 { throw Decompression.failure(name, failure ?? "cannot read") }
-      if count == 0 { return bytes }
-      guard bytes.count + count <= limit else {
-        throw Decompression.failure(name, Decompression.tooLargeMessage)
-      }
-      bytes.append(contentsOf: buffer[0..<count])
+    switch WholeRead.reading(read(into:), limit: limit) {
+    case .complete(let bytes): return bytes
+    case .failed: throw Decompression.failure(name, failure ?? "cannot read")
+    case .tooLarge: throw Decompression.failure(name, Decompression.tooLargeMessage)
     }
   }
 

@@ -31,17 +31,6 @@ enum Decompression {
     return name
   }
 
-  /// The text inside the compressed bytes `read` gives, read whole up to ``maximumSize``.
-  ///
-  /// - Throws: ``InputError`` naming `name` when the data is damaged or cut short, or the text
-  ///   is larger than ``maximumSize`` (found before memory for more is taken).
-  static func decompress(
-    _ format: Format, name: String, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int
-  ) throws(InputError) -> [UInt8] {
-    let reader = try DecompressingReader(format: format, name: name, reading: read)
-    return try reader.readAll()
-  }
-
   static func failure(_ name: String, _ message: String) -> InputError {
     InputError(input: name, message: message)
   }

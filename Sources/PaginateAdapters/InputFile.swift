@@ -1,10 +1,9 @@
 import PaginateSystem
-import Synchronization
 
 /// An open file descriptor for an input; closed when the last reference goes.
 ///
 /// Safety: `@unchecked Sendable` because the descriptor is only read; a reader hands it to
-/// one block stream at a time (``ChunkReader/claim()``).
+/// one block stream at a time (the first layout claims it, see `ReopenableInput`).
 final class OpenFile: @unchecked Sendable {
   let descriptor: FileDescriptor
   let name: String
@@ -75,6 +74,9 @@ final class OpenFile: @unchecked Sendable {
   /// runs out (`/dev/zero`, an endless pipe). Plain text streams and is not bounded by it.
   static let maximumWholeInput = 1 << 30
 
+  /// What an input read whole that holds more than ``maximumWholeInput`` is told.
+  static let tooLargeMessage = "more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)"
+
   /// Reads the rest of the input.
   ///
   /// - Throws: ``InputError`` on a read error, or when the input holds more than
@@ -87,9 +89,7 @@ final class OpenFile: @unchecked Sendable {
       throw InputError(input: name, message: InputError.reason(error.rawValue))
     }
     guard read.isComplete else {
-      throw InputError(
-        input: name,
-        message: "more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)")
+      throw InputError(input: name, message: Self.tooLargeMessage)
     }
     return read.bytes
   }
@@ -98,22 +98,16 @@ final class OpenFile: @unchecked Sendable {
 /// Hands out the bytes already read for sniffing, then the rest of the file.
 ///
 /// Safety: `@unchecked Sendable` because its reading state changes without a lock: it is
-/// claimed once (``claim()``, atomic) by one block stream, which reads it from one thread at a
-/// time.
+/// claimed once (`ReopenableInput`'s `ClaimOnce`, atomic) by one block stream, which reads it
+/// from one thread at a time.
 final class ChunkReader: @unchecked Sendable {
   private let file: OpenFile
   private var head: [UInt8]
   private var headOffset = 0
-  private let claimed = Atomic(false)
 
   init(file: OpenFile, head: [UInt8]) {
     self.file = file
     self.head = head
-  }
-
-  /// This reader, the first time it is asked for; `nil` after (the file must be opened again).
-  func claim() -> ChunkReader? {
-    claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged ? self : nil
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
@@ -126,5 +120,29 @@ final class ChunkReader: @unchecked Sendable {
       return count
     }
     return file.read(into: buffer)
+  }
+}
+
+/// All that a reading function gives, read into one array within a limit: more than the
+/// limit is found before memory for it is taken.
+enum WholeRead {
+  /// The bytes, read to the end.
+  case complete([UInt8])
+  /// The function reported an error (a negative count).
+  case failed
+  /// There was more than the limit.
+  case tooLarge
+
+  /// Reads with `read` (the count, 0 at the end, negative on an error) a buffer at a time.
+  static func reading(_ read: (UnsafeMutableRawBufferPointer) -> Int, limit: Int) -> WholeRead {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 18)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read($0) }
+      if count < 0 { return .failed }
+      if count == 0 { return .complete(bytes) }
+      guard bytes.count + count <= limit else { return .tooLarge }
+      bytes += buffer[0..<count]
+    }
   }
 }

@@ -175,20 +175,10 @@ extension AdapterRegistry {
       first: ClaimOnce(spool.reader()), onFailure: { _ in }, reopen: { spool.reader() },
       reopen: { offset in spool.reader(from: offset) }, size: nil, canReadAgain: true,
       readRest: {
-        let read = spool.reader()
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 18)
-        while true {
-          let count = buffer.withUnsafeMutableBytes { read($0) }
-          if count < 0 { return .failure(InputError(input: name, message: spool.failure ?? "cannot read")) }
-          if count == 0 { return .success(bytes) }
-          guard bytes.count + count <= OpenFile.maximumWholeInput else {
-            return .failure(
-              InputError(
-                input: name,
-                message: "more than 1 GiB to read whole; only plain text is read as it goes (is it an endless stream?)"))
-          }
-          bytes += buffer[0..<count]
+        switch WholeRead.reading(spool.reader(), limit: OpenFile.maximumWholeInput) {
+        case .complete(let bytes): return .success(bytes)
+        case .failed: return .failure(InputError(input: name, message: spool.failure ?? "cannot read"))
+        case .tooLarge: return .failure(InputError(input: name, message: OpenFile.tooLargeMessage))
         }
       })
     return try loadInput(source, head: [], name: name, adapter: chosen, incremental: true, reopenable: true)

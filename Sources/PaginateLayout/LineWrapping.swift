@@ -32,17 +32,17 @@ enum LineWrapping {
   ///   line's clusters: a line of millions of spaces or of one character costs no cluster
   ///   record per character.
   static func codePieces(of line: String, width: Int) -> [Piece] {
-    var line = line
-    return line.withUTF8 { bytes in
+    var bytesOfLine = line
+    let pieces = bytesOfLine.withUTF8 { bytes -> [Piece]? in
       var cursor = ClusterCursor(bytes: bytes)
-      // Fits: one piece, the line itself.
+      // Fits: one piece, the line itself (made below, without a copy).
       var total = 0
       var index = 0
       while total <= width, let cluster = cursor.cluster(index) {
         total += cluster.width
         index += 1
       }
-      guard total > width, width > 0 else { return [Piece(text: String(decoding: bytes, as: UTF8.self), continuationIndent: nil)] }
+      guard total > width, width > 0 else { return nil }
       // The line's own indentation, kept on continuations while it leaves half the page.
       var indent = 0
       while cursor.cluster(indent)?.isSpace == true {
@@ -53,7 +53,7 @@ enum LineWrapping {
       let continuationIndent = marked ? min(indent, max(width / 2 - continuationMarkWidth, 0)) : 0
       let continuationWidth = marked ? width - continuationIndent - continuationMarkWidth : width
 
-      var pieces: [Piece] = []
+      var broken: [Piece] = []
       // A line indented past half the page keeps half the page of its indentation, so that its
       // text starts on its own first line.
       var start = max(indent - width / 2, 0)
@@ -71,7 +71,7 @@ enum LineWrapping {
         if pieceEnd > start, let first = cursor.cluster(start), let last = cursor.cluster(pieceEnd - 1) {
           text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first.bytes.lowerBound..<last.bytes.upperBound]), as: UTF8.self)
         }
-        pieces.append(Piece(text: text, continuationIndent: isFirst ? nil : continuationIndent, isMarked: !isFirst && marked))
+        broken.append(Piece(text: text, continuationIndent: isFirst ? nil : continuationIndent, isMarked: !isFirst && marked))
         start = end
         // A continuation starts at the next character that is not a space.
         while cursor.cluster(start)?.isSpace == true {
@@ -81,8 +81,9 @@ enum LineWrapping {
         cursor.discard(before: start)
         isFirst = false
       }
-      return pieces
+      return broken
     }
+    return pieces ?? [Piece(text: line, continuationIndent: nil)]
   }
 
   /// The grapheme clusters of a line, decoded as they are asked for and forgotten once

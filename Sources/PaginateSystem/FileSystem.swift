@@ -42,7 +42,7 @@ package enum FileSystem {
   /// Opens a new file in `folder` that has no name (Linux's `O_TMPFILE`): not even SIGKILL
   /// leaves it behind. ``link(_:as:)`` names it. Throws where the file system does not allow it.
   package static func openUnnamedFile(in folder: String, permissions: UInt32) throws(Errno) -> FileDescriptor {
-    let descriptor = paginate_open_unnamed_file(folder, permissions)
+    let descriptor = paginate_open_unnamed_file(folder, permissions, 0)
     guard descriptor >= 0 else { throw .current }
     return FileDescriptor(rawValue: descriptor)
   }
@@ -51,7 +51,7 @@ package enum FileSystem {
   /// (`O_TMPFILE`) in `folder` where the file system allows, else made private and removed at
   /// once. It is gone when its descriptor is closed, or the process ends however it ends.
   package static func openScratchFile(in folder: String) throws(Errno) -> FileDescriptor {
-    let descriptor = paginate_open_scratch_file(folder)
+    let descriptor = paginate_open_unnamed_file(folder, 0o600, 1)
     if descriptor >= 0 { return FileDescriptor(rawValue: descriptor) }
     let (named, path) = try createTemporaryFile(in: folder, prefix: ".paginate-spool-")
     try? remove(path)

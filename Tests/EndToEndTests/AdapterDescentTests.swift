@@ -117,18 +117,27 @@ struct AdapterDescentTests {
     #expect(holder.process.isRunning, "the process holding the adapter's output was killed at SIGTERM")
   }
 
+  /// Runs paginate in the background on an adapter `name` that starts two sleeps, one in its
+  /// group and one in a session of its own (setsid), and waits until both run; their markers.
+  static func startTwoSleeps(
+    _ adapters: ExternalAdapterTests.Adapters, name: String
+  ) throws -> (paginate: Process, inGroup: String, escaped: String) {
+    let inGroup = "6500.\(Int.random(in: 100_000...999_999))"
+    let escaped = "6600.\(Int.random(in: 100_000...999_999))"
+    try adapters.add(name, "setsid sleep \(escaped) & sleep \(inGroup) & wait")
+    let paginate = try start(try adapters.file("data.\(name)", "x\n"), adapters, timeout: 600)
+    #expect(eventually { running("sleep \(inGroup)") && running("sleep \(escaped)") }, "the adapter never started")
+    return (paginate, inGroup, escaped)
+  }
+
   @Test("two runs with adapters at once: one's time-out leaves the other's adapter, and its setsid child, running")
   func twoRunsLeaveEachOtherAlone() throws {
     let adapters = try ExternalAdapterTests.Adapters()
-    let long = "6200.\(Int.random(in: 100_000...999_999))"
-    let escaped = "6300.\(Int.random(in: 100_000...999_999))"
-    try adapters.add("long", "setsid sleep \(escaped) & sleep \(long) & wait")
+    let (first, long, escaped) = try Self.startTwoSleeps(adapters, name: "long")
+    defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+
     let slow = "6400.\(Int.random(in: 100_000...999_999))"
     try adapters.add("slow", "setsid sleep \(slow) & wait")
-    let first = try Self.start(try adapters.file("data.long", "x\n"), adapters, timeout: 600)
-    defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
-    #expect(Self.eventually { Self.running("sleep \(long)") && Self.running("sleep \(escaped)") })
-
     let second = try adapters.run(["--adapter-timeout", "1", try adapters.file("data.slow", "x\n")])
     #expect(second.stderr.contains("did not finish within 1 s"))
     #expect(Self.eventually { !Self.running("sleep \(slow)") }, "the timed-out run's setsid sleep was left running")
@@ -145,11 +154,7 @@ struct AdapterDescentTests {
   @Test("paginate killed with SIGKILL: its adapter and the adapter's setsid child go too")
   func sigkillStopsTheAdapter() throws {
     let adapters = try ExternalAdapterTests.Adapters()
-    let inGroup = "6500.\(Int.random(in: 100_000...999_999))"
-    let escaped = "6600.\(Int.random(in: 100_000...999_999))"
-    try adapters.add("slow", "setsid sleep \(escaped) & sleep \(inGroup) & wait")
-    let paginate = try Self.start(try adapters.file("data.slow", "x\n"), adapters, timeout: 600)
-    #expect(Self.eventually { Self.running("sleep \(inGroup)") && Self.running("sleep \(escaped)") })
+    let (paginate, inGroup, escaped) = try Self.startTwoSleeps(adapters, name: "slow")
     kill(paginate.processIdentifier, SIGKILL)
     paginate.waitUntilExit()
     #expect(

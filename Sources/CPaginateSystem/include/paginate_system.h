@@ -91,13 +91,10 @@ void paginate_shepherd_finish(paginate_shepherded_child *child, int kill_all);
 
 // MARK: Files
 
-/// Opens an unnamed regular file in `directory` for writing (Linux's `O_TMPFILE`, a macro Swift
-/// does not import); -1 with `errno` set where the file system does not allow it.
-int paginate_open_unnamed_file(const char *directory, unsigned int mode);
-
-/// Opens an unnamed regular file in `directory` for reading and writing, mode 0600 (`O_TMPFILE`);
-/// -1 with `errno` set where the file system does not allow it.
-int paginate_open_scratch_file(const char *directory);
+/// Opens an unnamed regular file in `directory` (Linux's `O_TMPFILE`, a macro Swift does not
+/// import) with permissions `mode`, for writing, or for reading and writing when `read_write`
+/// is not 0; -1 with `errno` set where the file system does not allow it.
+int paginate_open_unnamed_file(const char *directory, unsigned int mode, int read_write);
 
 /// A pipe whose two ends are close-on-exec from the start (`pipe2` with `O_CLOEXEC`, so that a
 /// child spawned meanwhile by another thread cannot inherit them); -1 with `errno` set.

@@ -73,7 +73,9 @@ package final class SpooledInput: @unchecked Sendable {
       let (written, wanted, closed) = state.withLock { ($0.written, $0.wanted, $0.closed) }
       if closed { return }
       if written - wanted > Self.readAhead {
-        CurrentProcess.sleep(milliseconds: 5)
+        // Far enough ahead: look again now and then (a reader that wants more than the 16 MB
+        // read ahead waits this long at most), not 200 times a second while nobody pages.
+        CurrentProcess.sleep(milliseconds: 25)
         continue
       }
       let count: Int

@@ -24,6 +24,7 @@ public struct HeadingIDs: Sendable, Hashable {
 
   /// `text` as an id, before repeats are told apart.
   public static func slug(_ text: String) -> String {
+    if let ascii = asciiSlug(text) { return ascii }
     var slug = ""
     slug.reserveCapacity(text.utf8.count)
     for scalar in text.lowercased().unicodeScalars {
@@ -41,5 +42,28 @@ public struct HeadingIDs: Sendable, Hashable {
       }
     }
     return slug
+  }
+
+  /// ``slug(_:)`` of a text of ASCII, a byte at a time (most headings: Unicode's properties
+  /// cost some hundred instructions a character); `nil` for any other text.
+  private static func asciiSlug(_ text: String) -> String? {
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      return String(unsafeUninitializedCapacity: bytes.count) { slug in
+        var count = 0
+        for byte in bytes {
+          switch byte {
+          case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug[count] = byte | 0x20
+          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            slug[count] = byte
+          case UInt8(ascii: " "): slug[count] = UInt8(ascii: "-")
+          default: continue
+          }
+          count += 1
+        }
+        return count
+      }
+    }
   }
 }

@@ -152,13 +152,20 @@ struct LineFlow {
     chunkPoints.append(point)
   }
 
+  /// Swaps the layout's footnote registry with `notes` (lent to the layout of a note, and
+  /// taken back, without a copy).
+  mutating func swapNotes(with notes: inout FootnoteRegistry) {
+    swap(&layout.notes, &notes)
+  }
+
   /// The title the block stream found, if any.
   var blockTitle: String? { prefetcher?.title ?? blocks.title }
 
   /// The number of blocks laid out so far (for tests of laziness).
   var blocksLaidOut: Int { nextBlock }
 
-  /// How much of the input the blocks laid out so far stand for, when the source can tell.
+  /// How much of the input the blocks laid out so far stand for, when the source can tell
+  /// (untracked, as of the last batch).
   private(set) var progress: Double?
 
   private mutating func appendNextBlock() {
@@ -170,7 +177,7 @@ struct LineFlow {
     let block = batch[batchIndex]
     // Taken out of the batch, so that the lines are changed in place rather than copied.
     let prepared = batchLines[batchIndex].take()
-    progress = batchProgress[batchIndex]
+    if let reached = batchProgress[batchIndex] { progress = reached }
     let point = batchMarks[batchIndex].map {
       FlowResumePoint(
         mark: $0, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending,
@@ -266,6 +273,9 @@ extension LineFlow {
         sourceDone = true
       }
     }
+    // Untracked (printing), the progress is read once a batch, for its last block: what a
+    // printer that waits for page numbers judges the document's length by.
+    if !tracksProgress && prefetcher == nil && !batch.isEmpty { batchProgress[batch.count - 1] = blocks.progress }
     batchLines = Array(repeating: nil, count: batch.count)
     defer { batchSize = min(batchSize * 2, 512) }
     let independent = batch.indices.filter { Self.isIndependent(batch[$0]) }

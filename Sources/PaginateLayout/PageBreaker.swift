@@ -273,8 +273,11 @@ struct PageBreaker {
       var layout = BlockLayout(options: options)
       layout.notesInline = true
       layout.hyphenator = flow.layout.hyphenator
-      // The document's registry: a link in a note has the same number as elsewhere.
-      layout.notes = flow.layout.notes
+      // The document's registry, moved in and back (no copy): a link in a note has the same
+      // number as elsewhere, and one first linked here is numbered for the whole document
+      // (a copy gave it a number the next new link took too, and the page's links lacked it).
+      flow.swapNotes(with: &layout.notes)
+      defer { flow.swapNotes(with: &layout.notes) }
       // The note hangs from its marker; on a page too narrow for that, the marker has a line
       // of its own.
       let marker = Line(marker, style: .furniture)

@@ -156,7 +156,7 @@ struct ParagraphText {
           // no heading); never a note.
           if let references = notes.pageReferences {
             append(" →\u{A0}", style: .furniture)
-            append(references.text(forPage: references.pageNumber(for: destination)), style: link)
+            append(references.text(forPage: references.pageNumber(for: destination)), style: link.union(.pageNumber))
           }
           continue
         }

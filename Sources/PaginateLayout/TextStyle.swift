@@ -1,22 +1,27 @@
 /// The styles a run of text on a page can have. Renderers show them (bold, italic, underline
 /// on a terminal; tags in HTML) or drop them (plain text).
 ///
-/// The low 8 bits are the styles; the bits above them say which link a run of ``link`` text
-/// is (``linkID``, resolved through ``Page/linkDestinations``), so that a run's style carries
-/// its link through line breaking at no extra cost.
+/// The low 8 bits are the styles; the 23 bits above them say which link a run of ``link``
+/// text is (``linkID``, resolved through ``Page/linkDestinations``), so that a run's style
+/// carries its link through line breaking at no extra cost.
 public struct TextStyle: OptionSet, Sendable, Hashable {
   public let rawValue: UInt32
 
   public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-  /// Link text of the link numbered `id` (from 1; 0 or more than 2^24 - 1: a link with no
+  /// Link text of the link numbered `id` (from 1; 0 or more than 2^23 - 1: a link with no
   /// destination known).
   public static func link(_ id: UInt32) -> TextStyle {
-    TextStyle(rawValue: TextStyle.link.rawValue | (id < 1 << 24 ? id << 8 : 0))
+    TextStyle(rawValue: TextStyle.link.rawValue | (id < 1 << 23 ? id << 8 : 0))
   }
 
   /// Which link the text is (see ``link(_:)``); 0 for none.
-  public var linkID: UInt32 { rawValue >> 8 }
+  public var linkID: UInt32 { (rawValue >> 8) & 0x7F_FFFF }
+
+  /// The page number printed after an in-document link (`p. 7` in `Usage → p. 7`), in the
+  /// link's style too: what ``PageNumberFiller`` writes the numbers into. (The top bit, which
+  /// no renderer shows or names.)
+  static let pageNumber = TextStyle(rawValue: 1 << 31)
 
   /// Strong emphasis.
   public static let bold = TextStyle(rawValue: 1 << 0)

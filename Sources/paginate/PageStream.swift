@@ -120,41 +120,20 @@ struct PageStream {
         sequence.skip(pages: pages.laidOutCount)
         continue
       }
-      // A page is passed on once the few after it are known to cite no heading of the
-      // document: from the first that does, the pages wait for the numbers, and so do the few
-      // before it (when the numbers are wider than guessed, a paragraph that begins there may
-      // break its lines otherwise, and move where its pages end).
-      var pending: [Page] = []
-      var resumeIndex: Int?
-      var found = PageReferences()
-      var lastNumber = options.firstPageNumber
-      var index = 0
-      while let page = pages.page(at: index) {
-        index += 1
-        if options.pageReferences != nil {
-          found.add(page)
-          lastNumber = page.number
+      var notesLeftOut: Int
+      if options.pageReferences != nil {
+        // Pages that cite headings wait for their numbers (``NumberedPages``).
+        var numbered = NumberedPages(pages: pages, reader: loaded.reader, options: options, name: name)
+        while let page = numbered.next() {
+          if let upper = selection.upperBound, page.number > upper {
+            complete = false
+            break files
+          }
+          try pass(page)
         }
-        if resumeIndex != nil { continue }
-        if options.pageReferences != nil && page.citesDocument {
-          resumeIndex = pending.first?.index ?? page.index
-          continue
-        }
-        if let upper = selection.upperBound, page.number > upper {
-          for held in pending { try pass(held) }
-          complete = false
-          break files
-        }
-        pending.append(page)
-        if pending.count > (options.pageReferences == nil ? 0 : Self.pagesHeldForReferences) {
-          try pass(pending.removeFirst())
-        }
-      }
-      var notesLeftOut = pages.notesLeftOut
-      if let resumeIndex {
-        pages = pagesWithReferences(
-          reader: loaded.reader, options: options, found: found, lastNumber: lastNumber, name: name)
-        var index = resumeIndex
+        notesLeftOut = numbered.notesLeftOut
+      } else {
+        var index = 0
         while let page = pages.page(at: index) {
           if let upper = selection.upperBound, page.number > upper {
             complete = false
@@ -164,8 +143,6 @@ struct PageStream {
           index += 1
         }
         notesLeftOut = pages.notesLeftOut
-      } else {
-        for held in pending { try pass(held) }
       }
       if !counting && notesLeftOut > 0 {
         let count = notesLeftOut
@@ -183,9 +160,6 @@ struct PageStream {
     if complete { totalPages = sequence.nextIndex }
   }
 
-  /// The pages held back from printing until the next are known to cite no heading.
-  static let pagesHeldForReferences = 4
-
   /// A guess of the last page number of `loaded`, for the width of page references in a first
   /// layout (a right guess spares a layout): by its lines when known, else by the file's size
   /// (pages of text half filled), else two digits' worth.
@@ -198,50 +172,6 @@ struct PageStream {
       return options.firstPageNumber + status.size * 2 / area
     }
     return 10
-  }
-
-  /// The pages of a document whose in-document links print the numbers of the pages their
-  /// headings are on (``PageReferences``), after a first layout that `found` them with guessed
-  /// numbers, its last page numbered `lastNumber`.
-  ///
-  /// A layout depends on how wide the numbers are, not on the numbers: when the first layout's
-  /// guess was as wide as its last page number, its numbers are the right ones, and the pages
-  /// are laid out once more to print them (two layouts in all). Else a layout with numbers as
-  /// wide as the first's last page number finds the right ones before that (three), unless it
-  /// ends on a page number with more digits: then again, up to three such layouts (five in all,
-  /// and a warning if the width still moves).
-  private func pagesWithReferences(
-    reader: DocumentReader, options: LayoutOptions, found: PageReferences, lastNumber: Int, name: String
-  ) -> PageSet {
-    var options = options
-    var found = found
-    var digits = options.pageReferences?.digits ?? 1
-    func layOut() -> PageSet {
-      Diagnostics.orFail { () throws(LayoutError) in try PageSet(reader: reader, options: options, keepsPages: false) }
-    }
-    var settled = PageReferences.digits(of: lastNumber) == digits
-    var last = lastNumber
-    var layouts = 0
-    while !settled && layouts < 3 {
-      digits = PageReferences.digits(of: last)
-      options.pageReferences = found.printed(inDigits: digits)
-      var pages = layOut()
-      var again = PageReferences()
-      var index = 0
-      while let page = pages.page(at: index) {
-        again.add(page)
-        last = page.number
-        index += 1
-      }
-      layouts += 1
-      found = again
-      settled = PageReferences.digits(of: last) == digits
-    }
-    if !settled {
-      Diagnostics.warn("\(name): the page numbers of in-document links did not settle; some may be off by a page")
-    }
-    options.pageReferences = found.printed(inDigits: digits)
-    return layOut()
   }
 
   /// Ends the program when `--pages` selected no page at all, with one line saying how many

@@ -74,16 +74,14 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
 
-    // The PDF export: cairo draws, pango shapes text (Debian: libcairo2-dev, libpango1.0-dev;
-    // fonts through fontconfig: fonts-dejavu-core, fonts-noto-cjk).
-    .systemLibrary(
-      name: "CPangoCairo",
-      pkgConfig: "pangocairo",
-      providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["pango", "cairo"])]
-    ),
+    // The PDF export: cairo draws, pango shapes text (Debian: libpangocairo-1.0-0, which brings
+    // libcairo2 and libpango-1.0-0; fonts through fontconfig: fonts-dejavu-core,
+    // fonts-noto-cjk). Not linked: opened when a PDF is first made, so that a start without
+    // one loads 4 shared objects, not 48 (see Sources/CPangoCairo/include/pango_cairo.h).
+    .target(name: "CPangoCairo", dependencies: ["CPaginateSystem"]),
 
-    // Platform: the C state that signal handlers read (C storage, C layout) and C's sizes of
-    // the libc structures Swift passes to the kernel
+    // Platform: the C state that signal handlers read (C storage, C layout), C's sizes of the
+    // libc structures Swift passes to the kernel, and shared libraries opened at run time
     .target(name: "CPaginateSystem"),
 
     // Platform layer: the one owner of libc, pthread, signal, mmap, termios, poll and

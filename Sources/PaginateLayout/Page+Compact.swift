@@ -1,4 +1,4 @@
-public import PaginateModel
+import PaginateModel
 
 /// A page as bytes, for a page kept out of memory (a printer waiting for page numbers spills
 /// the pages it holds past a bound to a file): every field, in variable-length integers and

@@ -3,11 +3,12 @@
 /// (`Usage → p. 7`) when ``LayoutOptions/pageReferences`` holds them.
 ///
 /// The numbers are known only once the document is laid out, and printing them could move
-/// what follows. So, as LaTeX does with `\pageref`, the document is laid out twice: first with
-/// a guess (``provisional(digits:)``), then with the numbers found. Each number is printed in
-/// ``digits`` cells (padded with no-break spaces before it), so that a layout does not depend
-/// on the numbers, only on how wide they are and which links lead nowhere: a second layout
-/// with the same width and the same headings puts every heading where the first did.
+/// what follows. So a first layout prints a guess (``provisional(digits:)``), and each number
+/// in ``digits`` cells (padded with no-break spaces before it): a layout does not depend on the
+/// numbers, only on how wide they are. The numbers found can then be written into the pages
+/// of that layout (``PageNumberFiller``), or, as LaTeX does with `\pageref`, the document laid
+/// out again with them (``printed(inDigits:)``): a second layout with the same width puts
+/// every heading where the first did.
 public struct PageReferences: Sendable, Hashable {
   /// A heading's place.
   public struct Target: Sendable, Hashable {

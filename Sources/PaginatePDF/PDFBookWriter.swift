@@ -80,8 +80,10 @@ public final class PDFBookWriter {
 
   /// Starts a PDF.
   ///
-  /// - Throws: ``Failure`` when cairo cannot make the surface.
+  /// - Throws: ``Failure`` when pango and cairo cannot be opened (they are opened for the
+  ///   first PDF, not when the program starts), or cairo cannot make the surface.
   public init(options: Options) throws(Failure) {
+    if let failure = PangoCairoLibrary.failure { throw Failure(description: "cannot make a PDF: \(failure)") }
     self.options = options
     let sheet = options.imposition == .none ? Self.oriented(options.paper, for: options.pageSize) : options.paper.landscape
     // cairo keeps the box for its write callback, unretained: the writer holds `output` for as

@@ -44,7 +44,11 @@ enum ConfigDefaults {
   static let maximumConfigSize = 1 << 20
 
   /// The arguments to parse: defaults first (config file, then the variable), then `arguments`.
-  static func expand(_ arguments: [String], environment: [String: String]) throws(Failure) -> [String] {
+  /// `environment` gives a variable's value (the process's, one `getenv` each: building
+  /// Foundation's dictionary of them all was a seventh of a start).
+  static func expand(
+    _ arguments: [String], environment: (String) -> String? = CurrentProcess.environment
+  ) throws(Failure) -> [String] {
     let subcommands = ["print", "export", "browse", "adapters", "help"]
     let first = arguments.first ?? ""
     let command = subcommands.contains(first) ? first : "print"
@@ -55,7 +59,7 @@ enum ConfigDefaults {
     if let path = configPath(environment), let text = try readFile(path) {
       defaults += try parseConfig(text, path: path, command: command)
     }
-    if let variable = environment["PAGINATE_OPTIONS"], !variable.isEmpty {
+    if let variable = environment("PAGINATE_OPTIONS"), !variable.isEmpty {
       let words = try splitWords(variable)
       // swift-argument-parser's parse takes time with the square of the arguments (2,000
       // options: 26 s): more words than any set of options needs are refused, not parsed.
@@ -73,9 +77,9 @@ enum ConfigDefaults {
     return defaults + arguments
   }
 
-  static func configPath(_ environment: [String: String]) -> String? {
-    if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/paginate/config.toml" }
-    if let home = environment["HOME"], !home.isEmpty { return home + "/.config/paginate/config.toml" }
+  static func configPath(_ environment: (String) -> String?) -> String? {
+    if let xdg = environment("XDG_CONFIG_HOME"), !xdg.isEmpty { return xdg + "/paginate/config.toml" }
+    if let home = environment("HOME"), !home.isEmpty { return home + "/.config/paginate/config.toml" }
     return nil
   }
 

@@ -55,6 +55,11 @@ struct NumberedPages {
   private var spill: PageSpill?
   /// Whether a page has gone with numbers of ``digits`` figures: then they stay so.
   private var committed = false
+  /// Whether a page laid out so far cites a heading.
+  private var citesHeadings = false
+  /// Whether the document can be laid out again (a named pipe cannot be read twice): else
+  /// the numbers keep the guess's width, a wider one printed `?`.
+  private let canLayOutAgain: Bool
   /// The in-document destinations printed `?` before the end, to tell which were placed later.
   private var printedUnknown: Set<String> = []
   /// Writes the numbers in.
@@ -67,8 +72,9 @@ struct NumberedPages {
   var notesLeftOut: Int { again?.notesLeftOut ?? pages.notesLeftOut }
 
   /// - Parameter pages: A layout whose ``LayoutOptions/pageReferences`` are provisional.
-  init(pages: PageSet, reader: DocumentReader, options: LayoutOptions, name: String) {
+  init(pages: PageSet, reader: DocumentReader, options: LayoutOptions, name: String, canLayOutAgain: Bool) {
     self.pages = pages
+    self.canLayOutAgain = canLayOutAgain
     self.reader = reader
     self.options = options
     self.name = name
@@ -90,8 +96,9 @@ struct NumberedPages {
           warnAboutUnknown()
           return nil
         }
-        // The guess was not as wide as the last page number, and no page has gone with it.
-        if !committed && PageReferences.digits(of: lastNumber) != digits {
+        // The guess was not as wide as the last page number, no page has gone with it, and
+        // some page cites a heading (else the numbers' width changes nothing).
+        if !committed && citesHeadings && canLayOutAgain && PageReferences.digits(of: lastNumber) != digits {
           return layOutAgain(from: first.index)
         }
         return take(final: true)
@@ -103,8 +110,11 @@ struct NumberedPages {
       nextIndex += 1
       found.add(page)
       lastNumber = page.number
+      if page.citesDocument { citesHeadings = true }
       if let spill, !spill.isEmpty {
-        guard self.spill!.append(page) else { return layOutAgain(from: firstHeld!.index, spilled: "could not be written") }
+        guard self.spill!.append(page) else {
+          Diagnostics.fail("\(name): could not write the pages waiting for their numbers to a scratch file")
+        }
         continue
       }
       held.append(page)
@@ -116,6 +126,10 @@ struct NumberedPages {
       }
       if spill == nil { spill = PageSpill() }
       guard spill != nil, spill!.append(held.removeLast()) else {
+        guard canLayOutAgain else {
+          committed = true
+          return take(final: false)
+        }
         return layOutAgain(from: firstHeld!.index, spilled: "could not be made")
       }
     }

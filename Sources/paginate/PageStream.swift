@@ -123,7 +123,11 @@ struct PageStream {
       var notesLeftOut: Int
       if options.pageReferences != nil {
         // Pages that cite headings wait for their numbers (``NumberedPages``).
-        var numbered = NumberedPages(pages: pages, reader: loaded.reader, options: options, name: name)
+        // A named pipe is read once (opened again, it would wait for a writer).
+        let regular = path != "-" && (try? FileStatus(path: path))?.kind == .regular
+        var numbered = NumberedPages(
+          pages: pages, reader: loaded.reader, options: options, name: name,
+          canLayOutAgain: loaded.reader.document != nil || regular)
         while let page = numbered.next() {
           if let upper = selection.upperBound, page.number > upper {
             complete = false

@@ -45,7 +45,7 @@ extension Paginate {
     }
     let expanded: [String]
     do {
-      expanded = try ConfigDefaults.expand(arguments, environment: ProcessInfo.processInfo.environment)
+      expanded = try ConfigDefaults.expand(arguments)
     } catch {
       Diagnostics.fail(error.description, status: 64)
     }

@@ -1,8 +1,8 @@
 import Paginate
 import Testing
 
-/// In-document links as an app prints them: a first layout finds where the headings are, a
-/// second prints their page numbers.
+/// In-document links as an app prints them: a first layout finds where the headings are, and
+/// a second prints their page numbers, or they are written into the first's pages.
 @Suite("Page references")
 struct PageReferenceTests {
   static let markdown = """
@@ -60,6 +60,21 @@ struct PageReferenceTests {
     let link = try #require(second[0].linkDestinations.first { $0.destination == "#using-it" })
     #expect(link.target == found.targets["using-it"])
     #expect(!toc.contains("#using-it"))
+  }
+
+  @Test("laid out once, the numbers written in afterwards: the pages of a second layout")
+  func oneLayout() throws {
+    let options = LayoutOptions(pageSize: PageSize(columns: 40, lines: 16))
+    let first = try pages(options, .provisional(digits: 1))
+    var found = PageReferences()
+    for page in first { found.add(page) }
+    var filler = PageNumberFiller()
+    let filled = first.map { filler.fill($0, with: found.printed(inDigits: 1)) }
+    let second = try pages(options, found.printed(inDigits: 1))
+    #expect(filled == second)
+    #expect(filled.map(\.linkDestinations) == second.map(\.linkDestinations))
+    #expect(filled[0].textLines.joined().contains("Using it →\u{A0}p.\u{A0}\(try #require(found.targets["using-it"]).pageNumber)"))
+    #expect(filler.tooWide == 0)
   }
 
   @Test("GitHub's ids: lowercased, punctuation dropped, spaces as hyphens, repeats numbered")

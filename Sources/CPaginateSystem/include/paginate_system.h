@@ -140,8 +140,16 @@ size_t paginate_sizeof_posix_spawnattr(void);
 /// `sizeof(posix_spawn_file_actions_t)`.
 size_t paginate_sizeof_posix_spawn_file_actions(void);
 
+/// Opens the shared library `name` (`dlopen`, its symbols bound now and kept to itself);
+/// `NULL`, with `dlerror`'s message in `error` (at most `size` bytes), when it cannot.
+void *paginate_library_open(const char *name, char *error, size_t size);
+
+/// The address of `symbol` in `library` or the libraries it depends on; `NULL` when none has it.
+void *paginate_library_symbol(void *library, const char *symbol);
+
 #ifdef __cplusplus
 }
 #endif
+
 
 #endif

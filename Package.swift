@@ -77,7 +77,7 @@ let package = Package(
     // The PDF export: cairo draws, pango shapes text (Debian: libpangocairo-1.0-0, which brings
     // libcairo2 and libpango-1.0-0; fonts through fontconfig: fonts-dejavu-core,
     // fonts-noto-cjk). Not linked: opened when a PDF is first made, so that a start without
-    // one loads 4 shared objects, not 48 (see Sources/CPangoCairo/include/pango_cairo.h).
+    // one loads 13 shared objects, not 48 (see Sources/CPangoCairo/include/pango_cairo.h).
     .target(name: "CPangoCairo", dependencies: ["CPaginateSystem"]),
 
     // Platform: the C state that signal handlers read (C storage, C layout), C's sizes of the

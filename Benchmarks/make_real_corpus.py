@@ -4,7 +4,8 @@ this kind, into Benchmarks/corpus/real/ (deterministic: sorted, the same bytes e
 
 - readmes.md (8 MB): every Markdown file (READMEs, DocC articles, CHANGELOGs, guides) of the
   local Swift package copies under /opt/swift-packages, read with `git show HEAD:path` from
-  their bare repositories, joined by blank lines.
+  their bare repositories, joined by blank lines; and readmes-100m.md, those 8 MB thirteen
+  times (104 MB, link definitions throughout), for the first page of a large file.
 - prose.txt (16 MB): Debian's licences (/usr/share/common-licenses) and the plain-text
   documents of /usr/share/doc (README, NEWS, changelog, copyright, gzip'd or not).
 - mixed.txt (16 MB): the translated messages of Debian's message catalogs
@@ -138,9 +139,7 @@ def write(name, data, share):
 def main():
     os.makedirs(OUT, exist_ok=True)
     wanted = [n for n in ["readmes.md", "prose.txt", "mixed.txt"] if "--force" in sys.argv or not os.path.exists(os.path.join(OUT, n))]
-    if not wanted:
-        return
-    markdown = git_markdown()
+    markdown = git_markdown() if wanted else []
     if "readmes.md" in wanted:
         if markdown:
             write("readmes.md", *filled(markdown, 8_000_000))
@@ -148,6 +147,14 @@ def main():
             print(f"  real/readmes.md: skipped, no package copies under {PACKAGES}")
     if "prose.txt" in wanted:
         write("prose.txt", *filled(debian_prose(), 16_000_000))
+    big = os.path.join(OUT, "readmes-100m.md")
+    readmes = os.path.join(OUT, "readmes.md")
+    if os.path.exists(readmes) and ("--force" in sys.argv or not os.path.exists(big)):
+        data = open(readmes, "rb").read()
+        with open(big, "wb") as out:
+            for _ in range(13):
+                out.write(data + b"\n")
+        print(f"  real/readmes-100m.md: {os.path.getsize(big) / 1e6:.1f} MB (readmes.md 13 times)")
     if "mixed.txt" in wanted:
         pairs = translations()
         if not pairs:

@@ -178,7 +178,18 @@ struct ExportTests {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-      #expect(left.allSatisfy { !$0.hasPrefix(".paginate-") }, "a temporary file was left: \(left)")
+      let temporaries = left.filter { $0.hasPrefix(".paginate-") }
+      // Replacing a file takes a name for the new one, linked and at once renamed over the old:
+      // a kill in the instant between leaves that name, the whole new file, beside the old one.
+      // Nothing else leaves a temporary file.
+      if moment == "link" && existing && temporaries.count == 1 {
+        let named = FileManager.default.contents(atPath: folder.appendingPathComponent(temporaries[0]).path)
+        #expect(named == whole, "a partial temporary file: \(named?.count ?? 0) bytes")
+        #expect(FileManager.default.contents(atPath: output.path) == Data("old\n".utf8))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(temporaries[0]))
+      } else {
+        #expect(temporaries.isEmpty, "a temporary file was left: \(left)")
+      }
       if let written = FileManager.default.contents(atPath: output.path) {
         #expect(written == whole || (existing && written == Data("old\n".utf8)), "a partial file: \(written.count) bytes")
       } else {

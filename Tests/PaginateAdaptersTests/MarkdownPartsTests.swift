@@ -340,6 +340,30 @@ struct MarkdownPartsTests {
     #expect(lines == ["```", "y", "c"])
   }
 
+  @Test("a label's hash, made as it is read, is the hash of the label normalised; labels that normalise apart hash apart")
+  func labelHashes() {
+    let pieces = ["a", "B", "c", " ", "\t", "\n", "  ", "1", "-", "x y", "Foo", "é"]
+    var hashes: [UInt64: [UInt8]] = [:]
+    for seed in 0..<3_000 {
+      var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+      var label = ""
+      for _ in 0..<(seed % 9) {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        label += pieces[Int(state % UInt64(pieces.count))]
+      }
+      let bytes = Array(label.utf8)
+      let normalized = bytes.withUnsafeBufferPointer { MarkdownDefinitions.normalized($0) }
+      let hash = bytes.withUnsafeBufferPointer { MarkdownDefinitions.labelHash($0) }
+      #expect((normalized == nil) == (hash == nil), "\(label)")
+      guard let normalized, let hash else { continue }
+      #expect(hash == MarkdownDefinitions.labelHash(normalized), "\(label)")
+      #expect(hashes[hash, default: normalized] == normalized, "\(label): a collision")
+      hashes[hash] = normalized
+    }
+  }
+
   @Test("a group of whole definitions, one a line, is kept as a group a definition (a part copies only what it cites); any other group whole")
   func wholeDefinitionsApart() throws {
     let text =

@@ -1,7 +1,7 @@
 // The part of cairo's and pango's interfaces that the PDF export uses, declared here (with the
 // libraries' own names, types and values) rather than taken from their headers, so that
 // paginate links neither library: they are opened, with all that they load, when a PDF is
-// first made (`paginate_pango_cairo_load`), and not at every start, where they were 44 of the
+// first made (`paginate_pango_cairo_load`), and not at every start, where they were 35 of the
 // 48 shared objects the program loaded. The declarations follow cairo 1.16 and pango 1.50
 // (Debian bookworm), whose interfaces are stable; each function here forwards to the
 // library's. Only PaginatePDF imports this module.

@@ -1,10 +1,11 @@
 @_spi(Platform) import PaginateSystem
 
 extension MarkdownDefinitions {
-  /// A group found, with the labels of its lines that start with `[`.
+  /// A group found, with the labels of its lines that start with `[`: their range in the
+  /// scanner's ``Scanner/labels``.
   struct FoundGroup {
     var group: Group
-    var labels: [[UInt8]]
+    var labels: Range<Int>
   }
 
   /// The line-by-line scan of ``MarkdownDefinitions/scan(_:)``. It follows the blocks at the
@@ -15,6 +16,10 @@ extension MarkdownDefinitions {
   struct Scanner {
     let text: UnsafeBufferPointer<UInt8>
     private(set) var groups: [FoundGroup] = []
+    /// The hashes of the groups' labels (``MarkdownDefinitions/labelHash(_:)``), each group's
+    /// together: one array for all, not one a group and one a label (their allocations were a
+    /// fifth of the scan of 104 MB of READMEs).
+    private(set) var labels: [UInt64] = []
     /// The line where the scan gave up, if it did (for tests, and to say why).
     private(set) var gaveUpAt: Int?
 
@@ -49,11 +54,14 @@ extension MarkdownDefinitions {
       /// Whether the line before was a footnote's text: a link's definition cannot start there.
       var inFootnoteText = false
       /// Whether every line so far is a whole link reference definition of its own
-      /// (``isWholeLinkDefinition(_:)``), and the bytes of each while they are.
+      /// (``isWholeLinkDefinition(_:)``), and, from the second, the bytes of each while they are.
       var allWhole = false
       var wholeLines: [Range<Int>] = []
       var lastLine: Int
       var end: Int
+      /// Where its first line ends, and its labels start in ``labels``.
+      var firstLineEnd: Int
+      var labelsStart: Int
     }
 
     /// Reads the text; false when it is to be parsed whole.
@@ -144,6 +152,7 @@ extension MarkdownDefinitions {
             add(line, to: &open)
             if open.allWhole {
               if Self.isWholeLinkDefinition(line) {
+                if open.wholeLines.isEmpty { open.wholeLines.append(open.found.group.bytes.lowerBound..<open.firstLineEnd) }
                 open.wholeLines.append(start..<lineEnd)
               } else {
                 open.allWhole = false
@@ -163,7 +172,7 @@ extension MarkdownDefinitions {
         let startsFootnote = startsWithBracket && offset + 1 < line.count && line[offset + 1] == UInt8(ascii: "^")
           && Self.mightStartDefinition(line)
         if startsWithBracket && (afresh || startsFootnote) {
-          group = Self.opened(line, start: start, end: lineEnd, number: lineNumber, adding: add)
+          group = opened(line, start: start, end: lineEnd, number: lineNumber)
           afresh = false
           inParagraph = true
           continue
@@ -184,17 +193,14 @@ extension MarkdownDefinitions {
     }
 
     /// A group that starts with `line` (from `start` to `end` in the text, line `number`).
-    private static func opened(
-      _ line: UnsafeBufferPointer<UInt8>, start: Int, end: Int, number: Int,
-      adding add: (UnsafeBufferPointer<UInt8>, inout OpenGroup) -> Void
-    ) -> OpenGroup {
+    private mutating func opened(_ line: UnsafeBufferPointer<UInt8>, start: Int, end: Int, number: Int) -> OpenGroup {
       var open = OpenGroup(
         found: FoundGroup(
-          group: Group(bytes: start..<end, firstLine: number, lineCount: 1, alwaysCited: false), labels: []),
-        lastLine: number, end: end)
-      add(line, &open)
-      open.allWhole = isWholeLinkDefinition(line)
-      if open.allWhole { open.wholeLines = [start..<end] }
+          group: Group(bytes: start..<end, firstLine: number, lineCount: 1, alwaysCited: false),
+          labels: labels.count..<labels.count),
+        lastLine: number, end: end, firstLineEnd: end, labelsStart: labels.count)
+      add(line, to: &open)
+      open.allWhole = Self.isWholeLinkDefinition(line)
       return open
     }
 
@@ -211,7 +217,7 @@ extension MarkdownDefinitions {
       let firstLine = open.found.group.firstLine
       for (index, bytes) in open.wholeLines.enumerated() {
         let line = UnsafeBufferPointer(rebasing: text[bytes])
-        let single = Self.opened(line, start: bytes.lowerBound, end: bytes.upperBound, number: firstLine + index, adding: add)
+        let single = opened(line, start: bytes.lowerBound, end: bytes.upperBound, number: firstLine + index)
         groups.append(finished(single))
       }
     }
@@ -298,11 +304,12 @@ extension MarkdownDefinitions {
       var found = open.found
       found.group.bytes = found.group.bytes.lowerBound..<open.end
       found.group.lineCount = open.lastLine - found.group.firstLine + 1
+      found.labels = open.labelsStart..<labels.count
       return found
     }
 
     /// Takes a line of a group: its label if it starts with `[`, and whether it has a `]:`.
-    private func add(_ line: UnsafeBufferPointer<UInt8>, to open: inout OpenGroup) {
+    private mutating func add(_ line: UnsafeBufferPointer<UInt8>, to open: inout OpenGroup) {
       if ByteText.contains(UInt8(ascii: "]"), followedBy: UInt8(ascii: ":"), in: line) { open.hasColon = true }
       let offset = Self.indentation(line).offset
       guard offset < line.count, line[offset] == UInt8(ascii: "[") else {
@@ -317,13 +324,13 @@ extension MarkdownDefinitions {
       if footnote { open.inFootnoteText = true }
       guard let close = rest.firstIndex(of: UInt8(ascii: "]")),
         !rest[..<close].contains(UInt8(ascii: "\\")),
-        let label = MarkdownDefinitions.normalized(UnsafeBufferPointer(rebasing: rest[..<close]))
+        let label = MarkdownDefinitions.labelHash(UnsafeBufferPointer(rebasing: rest[..<close]))
       else {
         // Over two lines, with an escape, or outside ASCII: cited by every part.
         open.found.group.alwaysCited = true
         return
       }
-      open.found.labels.append(label)
+      labels.append(label)
     }
 
     /// The columns of white space a line starts with (a tab to the next multiple of four), and

@@ -72,7 +72,7 @@ struct MarkdownDefinitions {
       if group.group.alwaysCited {
         definitions.alwaysCited.insert(index)
       } else {
-        for label in group.labels { definitions.byLabel[Self.labelHash(label), default: []].append(index) }
+        for label in scanner.labels[group.labels] { definitions.byLabel[label, default: []].append(index) }
       }
     }
     // What those groups cite is copied for every part too.

@@ -47,8 +47,9 @@ struct NumberedPages {
   private var nextIndex = 0
   /// The number of the last page laid out.
   private var lastNumber: Int
-  /// Whether the layout has ended.
+  /// Whether the layout has ended, and whether every page has been returned.
   private var ended = false
+  private var finished = false
   /// The pages laid out and not yet returned: in memory from `heldStart`, then in `spill`.
   private var held: [Page] = []
   private var heldStart = 0
@@ -93,7 +94,9 @@ struct NumberedPages {
       if ended {
         guard let first = firstHeld else {
           spill?.close()
-          warnAboutUnknown()
+          spill = nil
+          if !finished { warnAboutUnknown() }
+          finished = true
           return nil
         }
         // The guess was not as wide as the last page number, no page has gone with it, and
@@ -135,7 +138,7 @@ struct NumberedPages {
     }
   }
 
-  /// The first page held, in memory or spilled.
+  /// The first page held (in memory: spilled pages come back before memory runs out of them).
   private var firstHeld: Page? {
     heldStart < held.count ? held[heldStart] : nil
   }
@@ -201,8 +204,8 @@ struct NumberedPages {
   }
 
   /// Whether the last page number is sure to have ``digits`` figures, as far as the layout so
-  /// far tells: the rest of the document, laid out at half to twice the pages per line so
-  /// far, would end on a number of as many figures.
+  /// far tells: the rest of the document, at half to twice as many pages for its share of the
+  /// input as so far, would end on a number of as many figures.
   private var numbersAreSure: Bool {
     guard let fraction = pages.laidOutFraction, fraction >= 0.001, fraction < 1 else { return false }
     let done = Double(lastNumber)
@@ -231,10 +234,10 @@ struct NumberedPages {
   /// first layout (which has ended).
   ///
   /// When the first layout's guess was as wide as its last page number, or pages have gone
-  /// with numbers as wide as guessed, its numbers are the right ones (two layouts in all). Else a layout with numbers as wide as the first's last
-  /// page number finds the right ones before that (three), unless it ends on a page number
-  /// with more digits: then again, up to three such layouts (five in all, and a warning if the
-  /// width still moves).
+  /// with numbers as wide as guessed, its numbers are the right ones (two layouts in all).
+  /// Else a layout with numbers as wide as the first's last page number finds the right ones
+  /// before that (three), unless it ends on a page number with more digits: then again, up to
+  /// three such layouts (five in all, and a warning if the width still moves).
   private mutating func relaidOut(from start: Int) -> PageSet {
     var found = found
     var digits = digits

@@ -120,7 +120,7 @@ struct PageStream {
         sequence.skip(pages: pages.laidOutCount)
         continue
       }
-      var notesLeftOut: Int
+      let notesLeftOut: Int
       if options.pageReferences != nil {
         // Pages that cite headings wait for their numbers (``NumberedPages``).
         // A named pipe is read once (opened again, it would wait for a writer).

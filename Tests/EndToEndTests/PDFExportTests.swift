@@ -51,6 +51,26 @@ struct PDFExportTests {
     return line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
   }
 
+  @Test("pango and cairo are opened for a PDF only: without them printing works, and the export says what to install")
+  func withoutPangoCairo() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A library of that name that is no library: dlopen refuses it, as it would a missing one.
+    let libraries = folder.appendingPathComponent("lib")
+    try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+    try Data().write(to: libraries.appendingPathComponent("libpangocairo-1.0.so.0"))
+    let environment = ["LD_LIBRARY_PATH": libraries.path]
+    let printed = try Executable.run(["--page-size", "40x10", "SampleDocs/guide.md"], environment: environment)
+    #expect(printed.status == 0 && printed.stdout.hasPrefix("Tidewatch User Guide"), "\(printed.stderr)")
+    let output = folder.appendingPathComponent("guide.pdf")
+    let exported = try Executable.run(["export", "-o", output.path, "SampleDocs/guide.md"], environment: environment)
+    #expect(exported.status == 1)
+    #expect(exported.stderr.hasPrefix("paginate: cannot make a PDF: "), "\(exported.stderr)")
+    #expect(exported.stderr.hasSuffix("(the PDF export needs pango and cairo; on Debian: apt-get install libpangocairo-1.0-0)\n"))
+    #expect(exported.stderr.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
   @Test("one sheet a page, on the paper asked for, turned for a wide page; title and author in the metadata")
   func pagesAndPaper() throws {
     let folder = try Executable.temporaryDirectory()

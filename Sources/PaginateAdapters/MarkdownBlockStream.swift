@@ -32,8 +32,9 @@ struct MarkdownBlockStream: BlockStream {
     /// Whole, already.
     case whole(InputBytes)
     /// Once through `first`, looked over (``MarkdownLookOver``), and then again through what
-    /// `again` gives, a part at a time (``MarkdownPartBuffer``) or, for a text with
-    /// definitions, whole.
+    /// `again` gives, a part at a time (``MarkdownPartBuffer``): a text with definitions once
+    /// more before that, for them (``MarkdownDefinitions/scan(reading:skipping:bufferSize:isCancelled:)``);
+    /// whole where lines end with carriage returns, or the definitions cannot be copied.
     case twice(
       first: @Sendable (UnsafeMutableRawBufferPointer) -> Int,
       again: @Sendable () -> (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?)
@@ -62,18 +63,30 @@ struct MarkdownBlockStream: BlockStream {
         // The look-over counts line feeds: the lines as the converter numbers them, but with
         // carriage returns (counted below, from the text read whole).
         if !look.hasCarriageReturn { lineTotal.value.store(look.lineCount, ordering: .releasing) }
+        let byteOrderMark = look.startsWithByteOrderMark ? 3 : 0
+        // A text with definitions is read through once more for them, keeping only their
+        // bytes, so that its parts can be read a part at a time too (``MarkdownDefinitions``).
+        var definitions: MarkdownDefinitions?
+        if look.mayHaveDefinitions && !look.hasCarriageReturn, let scanned = again() {
+          definitions = MarkdownDefinitions.scan(
+            reading: scanned, skipping: byteOrderMark, isCancelled: { queue.isCancelled })
+          guard !queue.isCancelled else { return }
+        }
         guard let read = again() else {
           diagnostics.fail("could not read the input again")
           parts.finish()
           return
         }
-        guard look.readsInParts else {
+        guard !look.hasCarriageReturn && (!look.mayHaveDefinitions || definitions != nil) else {
+          // Read whole: lines that a lone carriage return ends, or definitions where a copy
+          // might not read them the same (then parsed whole).
           let input = InputBytes(reading: read)
           if look.hasCarriageReturn { lineTotal.value.store(input.withBytes { ByteText.lineCount($0) }, ordering: .releasing) }
           Self.convert(input, into: &parts, partSize: partSize)
           return
         }
-        var buffer = MarkdownPartBuffer(reading: read, skipping: look.startsWithByteOrderMark ? 3 : 0, partSize: partSize)
+        var buffer = MarkdownPartBuffer(
+          reading: read, skipping: byteOrderMark, partSize: partSize, definitions: definitions)
         defer { buffer.deallocate() }
         Self.convert(&buffer, into: &parts)
       }
@@ -333,7 +346,7 @@ private struct WholeText: MarkdownPartSource {
   }
 
   func prefix(citedIn part: UnsafeBufferPointer<UInt8>) -> MarkdownDefinitions.Prefix {
-    definitions?.prefix(citedIn: part, of: text) ?? MarkdownDefinitions.Prefix()
+    definitions?.prefix(citedIn: part) ?? MarkdownDefinitions.Prefix()
   }
 
   /// Nothing to do: the text is held whole.

@@ -20,6 +20,8 @@ extension MarkdownDefinitions {
     /// together: one array for all, not one a group and one a label (their allocations were a
     /// fifth of the scan of 104 MB of READMEs).
     private(set) var labels: [UInt64] = []
+    /// The groups' bytes, one after another (``Group/stored``): the text need not be kept.
+    private(set) var store: [UInt8] = []
     /// The line where the scan gave up, if it did (for tests, and to say why).
     private(set) var gaveUpAt: Int?
 
@@ -66,129 +68,157 @@ extension MarkdownDefinitions {
 
     /// Reads the text; false when it is to be parsed whole.
     mutating func run() -> Bool {
-      var lineNumber = 0
-      let result = read(&lineNumber)
-      if !result { gaveUpAt = lineNumber }
-      return result
-    }
-
-    private mutating func read(_ lineNumber: inout Int) -> Bool {
       // Lines end with line feeds; a carriage return on its own ends one too, which this scan
       // does not follow: such a text is parsed whole.
       var position = 0
       while let carriageReturn = ByteScan.firstIndex(of: 0x0D, in: text, from: position) {
-        guard carriageReturn + 1 < text.count, text[carriageReturn + 1] == 0x0A else { return false }
+        guard carriageReturn + 1 < text.count, text[carriageReturn + 1] == 0x0A else {
+          gaveUpAt = 0
+          return false
+        }
         position = carriageReturn + 1
       }
-      var block = OpenBlock.noBlock
-      // The columns of white space before the line that opened `block`.
-      var blockIndent = 0
-      // Whether the line comes at the start of a block: first, after a blank line or a heading.
-      var afresh = true
-      // Whether the line before was a paragraph's text, which a line that starts with `[`
-      // goes on (a definition cannot interrupt a paragraph).
-      var inParagraph = false
-      var group: OpenGroup?
       var lineStart = 0
       while lineStart < text.count {
-        lineNumber += 1
         let lineEnd = ByteScan.firstIndex(of: 0x0A, in: text, from: lineStart) ?? text.count
-        let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
-        let start = lineStart
+        guard take(UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd]), start: lineStart) else { return false }
         lineStart = lineEnd + 1
-        switch block {
-        case .fence(let mark, let count):
-          // A fence opened at the margin is the text's own, and only a closing fence ends it;
-          // one opened further in may be a list item's, which a line less indented ends.
-          if Self.closesFence(line, mark: mark, count: count) {
-            if Self.indentation(line).columns < blockIndent { return false }
-            block = .noBlock
-          } else if blockIndent > 0 && Self.mightStartDefinition(line) {
-            return false
-          }
-          afresh = false
-          inParagraph = false
-          continue
-        case .html(let end):
-          if blockIndent > 0 && Self.mightStartDefinition(line) { return false }
-          if Self.contains(end, in: line) { block = .noBlock }
-          afresh = false
-          inParagraph = false
-          continue
-        case .htmlToBlank(let certain):
-          if ByteText.isBlank(line) {
-            block = .noBlock
-            afresh = true
-          } else if Self.mightStartDefinition(line) || (!certain && Self.opening(line, afresh: false)?.runsOnPastBlankLines == true) {
-            // A definition's line inside such a block is its text if it is HTML; so is a fence
-            // if it is, which a guessed one (a tag of any name, the seventh kind) may not be.
-            return false
-          }
-          continue
-        case .noBlock:
-          break
-        }
-        if ByteText.isBlank(line) {
-          group?.sawBlank = true
-          group?.inFootnoteText = false
-          afresh = true
-          inParagraph = false
-          continue
-        }
-        let (indent, offset) = Self.indentation(line)
-        // Taken out of `group` while it grows, and put back: a copy left in `group` would
-        // share its labels, so each label added copied all the group's labels before it
-        // (25,000 definitions in one group: 6.5 s).
-        if var open = group.take() {
-          if open.sawBlank && indent < 4 {
-            if open.hasColon { appendFinished(open) }
-            group = nil
-          } else if indent < 4, Self.opening(line, afresh: false)?.runsOnPastBlankLines == true {
-            // A block that would run on over what follows the group in the copy: a paragraph
-            // that starts with a link is read on as any other, a group of definitions given up.
-            guard !open.hasColon else { return false }
-            group = nil
-          } else {
-            add(line, to: &open)
-            if open.allWhole {
-              if Self.isWholeLinkDefinition(line) {
-                if open.wholeLines.isEmpty { open.wholeLines.append(open.found.group.bytes.lowerBound..<open.firstLineEnd) }
-                open.wholeLines.append(start..<lineEnd)
-              } else {
-                open.allWhole = false
-                open.wholeLines = []
-              }
-            }
-            open.lastLine = lineNumber
-            open.end = lineEnd
-            open.sawBlank = false
-            group = open
-            afresh = false
-            continue
-          }
-        }
-        let startsWithBracket = indent < 4 && offset < line.count && line[offset] == UInt8(ascii: "[")
-        // A footnote's definition, unlike a link's, interrupts a paragraph (or a table).
-        let startsFootnote = startsWithBracket && offset + 1 < line.count && line[offset + 1] == UInt8(ascii: "^")
-          && Self.mightStartDefinition(line)
-        if startsWithBracket && (afresh || startsFootnote) {
-          group = opened(line, start: start, end: lineEnd, number: lineNumber)
-          afresh = false
-          inParagraph = true
-          continue
-        }
-        let opened = indent < 4 ? Self.opening(line, afresh: afresh) : nil
-        if let opened {
-          block = opened
-          blockIndent = indent
-        }
-        if Self.mightStartDefinition(line) && !(inParagraph && startsWithBracket) { return false }
-        let rest = UnsafeBufferPointer(rebasing: line[offset...])
-        let heading = indent < 4 && Self.isATXHeading(rest)
-        afresh = heading
-        inParagraph = opened == nil && !heading && (indent < 4 || inParagraph) && Self.startsText(rest)
       }
-      if let open = group, open.hasColon { appendFinished(open) }
+      finish()
+      return true
+    }
+
+    /// The state between lines.
+    private var lineNumber = 0
+    private var block = OpenBlock.noBlock
+    /// The columns of white space before the line that opened `block`.
+    private var blockIndent = 0
+    /// Whether the line comes at the start of a block: first, after a blank line or a heading.
+    private var afresh = true
+    /// Whether the line before was a paragraph's text, which a line that starts with `[`
+    /// goes on (a definition cannot interrupt a paragraph).
+    private var inParagraph = false
+    private var group: OpenGroup?
+    /// The bytes of the text from the open group's first line to the line read (which may
+    /// no longer be in memory when the text is read a buffer at a time).
+    private var groupBytes: [UInt8] = []
+
+    /// Takes the next line (no line feed), which starts at offset `start` of the text; false
+    /// when the text is to be parsed whole (then the scan stops).
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, start: Int) -> Bool {
+      lineNumber += 1
+      let lineEnd = start + line.count
+      if group != nil {
+        groupBytes.append(0x0A)
+        groupBytes.append(contentsOf: line)
+      }
+      guard read(line, start: start, lineEnd: lineEnd, lineNumber: lineNumber) else {
+        gaveUpAt = lineNumber
+        return false
+      }
+      return true
+    }
+
+    /// Ends the text.
+    mutating func finish() {
+      if let open = group.take(), open.hasColon { appendFinished(open) }
+      groupBytes = []
+    }
+
+    private mutating func read(_ line: UnsafeBufferPointer<UInt8>, start: Int, lineEnd: Int, lineNumber: Int) -> Bool {
+      switch block {
+      case .fence(let mark, let count):
+        // A fence opened at the margin is the text's own, and only a closing fence ends it;
+        // one opened further in may be a list item's, which a line less indented ends.
+        if Self.closesFence(line, mark: mark, count: count) {
+          if Self.indentation(line).columns < blockIndent { return false }
+          block = .noBlock
+        } else if blockIndent > 0 && Self.mightStartDefinition(line) {
+          return false
+        }
+        afresh = false
+        inParagraph = false
+        return true
+      case .html(let end):
+        if blockIndent > 0 && Self.mightStartDefinition(line) { return false }
+        if Self.contains(end, in: line) { block = .noBlock }
+        afresh = false
+        inParagraph = false
+        return true
+      case .htmlToBlank(let certain):
+        if ByteText.isBlank(line) {
+          block = .noBlock
+          afresh = true
+        } else if Self.mightStartDefinition(line) || (!certain && Self.opening(line, afresh: false)?.runsOnPastBlankLines == true) {
+          // A definition's line inside such a block is its text if it is HTML; so is a fence
+          // if it is, which a guessed one (a tag of any name, the seventh kind) may not be.
+          return false
+        }
+        return true
+      case .noBlock:
+        break
+      }
+      if ByteText.isBlank(line) {
+        group?.sawBlank = true
+        group?.inFootnoteText = false
+        afresh = true
+        inParagraph = false
+        return true
+      }
+      let (indent, offset) = Self.indentation(line)
+      // Taken out of `group` while it grows, and put back: a copy left in `group` would
+      // share its labels, so each label added copied all the group's labels before it
+      // (25,000 definitions in one group: 6.5 s).
+      if var open = group.take() {
+        if open.sawBlank && indent < 4 {
+          if open.hasColon { appendFinished(open) }
+          group = nil
+        } else if indent < 4, Self.opening(line, afresh: false)?.runsOnPastBlankLines == true {
+          // A block that would run on over what follows the group in the copy: a paragraph
+          // that starts with a link is read on as any other, a group of definitions given up.
+          guard !open.hasColon else { return false }
+          group = nil
+        } else {
+          add(line, to: &open)
+          if open.allWhole {
+            if Self.isWholeLinkDefinition(line) {
+              if open.wholeLines.isEmpty { open.wholeLines.append(open.found.group.bytes.lowerBound..<open.firstLineEnd) }
+              open.wholeLines.append(start..<lineEnd)
+            } else {
+              open.allWhole = false
+              open.wholeLines = []
+            }
+          }
+          open.lastLine = lineNumber
+          open.end = lineEnd
+          open.sawBlank = false
+          group = open
+          afresh = false
+          return true
+        }
+      }
+      let startsWithBracket = indent < 4 && offset < line.count && line[offset] == UInt8(ascii: "[")
+      // A footnote's definition, unlike a link's, interrupts a paragraph (or a table).
+      let startsFootnote = startsWithBracket && offset + 1 < line.count && line[offset + 1] == UInt8(ascii: "^")
+        && Self.mightStartDefinition(line)
+      if startsWithBracket && (afresh || startsFootnote) {
+        group = opened(line, start: start, end: lineEnd, number: lineNumber)
+        groupBytes.removeAll(keepingCapacity: true)
+        groupBytes.append(contentsOf: line)
+        afresh = false
+        inParagraph = true
+        return true
+      }
+      let opened = indent < 4 ? Self.opening(line, afresh: afresh) : nil
+      if let opened {
+        block = opened
+        blockIndent = indent
+      }
+      if Self.mightStartDefinition(line) && !(inParagraph && startsWithBracket) { return false }
+      let rest = UnsafeBufferPointer(rebasing: line[offset...])
+      let heading = indent < 4 && Self.isATXHeading(rest)
+      afresh = heading
+      inParagraph = opened == nil && !heading && (indent < 4 || inParagraph) && Self.startsText(rest)
       return true
     }
 
@@ -196,7 +226,7 @@ extension MarkdownDefinitions {
     private mutating func opened(_ line: UnsafeBufferPointer<UInt8>, start: Int, end: Int, number: Int) -> OpenGroup {
       var open = OpenGroup(
         found: FoundGroup(
-          group: Group(bytes: start..<end, firstLine: number, lineCount: 1, alwaysCited: false),
+          group: Group(bytes: start..<end, stored: 0..<0, firstLine: number, lineCount: 1, alwaysCited: false),
           labels: labels.count..<labels.count),
         lastLine: number, end: end, firstLineEnd: end, labelsStart: labels.count)
       add(line, to: &open)
@@ -210,15 +240,19 @@ extension MarkdownDefinitions {
     /// cites, not a README's whole list of links (100,000 definitions in one group were copied
     /// into every part that cited one of them, and scanned for citations there).
     private mutating func appendFinished(_ open: OpenGroup) {
+      let groupStart = open.found.group.bytes.lowerBound
+      let bytes = groupBytes
       guard open.allWhole, open.wholeLines.count > 1 else {
-        groups.append(finished(open))
+        groups.append(finished(open, bytes: bytes[0..<(open.end - groupStart)]))
         return
       }
       let firstLine = open.found.group.firstLine
-      for (index, bytes) in open.wholeLines.enumerated() {
-        let line = UnsafeBufferPointer(rebasing: text[bytes])
-        let single = opened(line, start: bytes.lowerBound, end: bytes.upperBound, number: firstLine + index)
-        groups.append(finished(single))
+      for (index, range) in open.wholeLines.enumerated() {
+        let slice = bytes[(range.lowerBound - groupStart)..<(range.upperBound - groupStart)]
+        let single = slice.withUnsafeBufferPointer {
+          opened($0, start: range.lowerBound, end: range.upperBound, number: firstLine + index)
+        }
+        groups.append(finished(single, bytes: slice))
       }
     }
 
@@ -300,10 +334,13 @@ extension MarkdownDefinitions {
       return index == line.count
     }
 
-    private func finished(_ open: OpenGroup) -> FoundGroup {
+    /// The group `open` read to its end, its `bytes` kept in ``store``.
+    private mutating func finished(_ open: OpenGroup, bytes: ArraySlice<UInt8>) -> FoundGroup {
       var found = open.found
       found.group.bytes = found.group.bytes.lowerBound..<open.end
       found.group.lineCount = open.lastLine - found.group.firstLine + 1
+      found.group.stored = store.count..<(store.count + bytes.count)
+      store.append(contentsOf: bytes)
       found.labels = open.labelsStart..<labels.count
       return found
     }

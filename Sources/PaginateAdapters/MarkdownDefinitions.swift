@@ -3,7 +3,9 @@
 /// The link reference and footnote definitions of a Markdown text (`[label]: /url`,
 /// `[^label]: text`), found by a scan of its lines before it is parsed in parts, so that every
 /// part can be parsed with the definitions it cites: a definition applies to the whole text,
-/// wherever it stands, and READMEs keep theirs at the end.
+/// wherever it stands, and READMEs keep theirs at the end. The scan reads a text held whole
+/// (``scan(_:)``) or a buffer at a time (``scan(reading:skipping:bufferSize:isCancelled:)``),
+/// and keeps a copy of the groups' bytes (``store``), so that a large file is never held whole.
 ///
 /// libcmark-gfm, not this scan, reads the definitions: the scan finds the *groups* of lines
 /// they stand in, each a run of lines that starts with `[` at the margin (at most three spaces
@@ -33,6 +35,8 @@ struct MarkdownDefinitions {
   struct Group {
     /// Its bytes in the text, from the start of its first line to the end of its last one.
     var bytes: Range<Int>
+    /// Where ``store`` keeps those bytes.
+    var stored: Range<Int>
     /// The text's line number of its first line.
     var firstLine: Int
     /// The number of its lines.
@@ -44,6 +48,8 @@ struct MarkdownDefinitions {
 
   /// The groups, in the text's order.
   private(set) var groups: [Group] = []
+  /// The groups' bytes (``Group/stored``): a copy, so that the text need not be kept.
+  private(set) var store: [UInt8] = []
   /// The groups by the hashes (``labelHash(_:)``) of the normalised labels of the lines that
   /// start with `[` in them, in the text's order. (All of them, though the first definition of
   /// a label wins: the table cells' definitions are found among the lines no block covers,
@@ -59,60 +65,120 @@ struct MarkdownDefinitions {
   /// The definitions of `text`, or `nil` when it is to be parsed whole. A text with no `]:`
   /// and no `[^` has none (and is not scanned line by line).
   static func scan(_ text: UnsafeBufferPointer<UInt8>) -> MarkdownDefinitions? {
-    var definitions = MarkdownDefinitions()
     guard
       ByteText.contains(UInt8(ascii: "]"), followedBy: UInt8(ascii: ":"), in: text)
         || CmarkDocument.mayHaveFootnotes(text)
-    else { return definitions }
+    else { return MarkdownDefinitions() }
     var scanner = Scanner(text: text)
     guard scanner.run() else { return nil }
+    return MarkdownDefinitions(scanner)
+  }
+
+  /// The definitions of the text that `read` gives a buffer at a time, read through once and
+  /// kept no further than a line (and the groups' bytes), or `nil` when it is to be parsed
+  /// whole; `skipping` bytes are skipped first (a byte-order mark, as the parts skip it). Its
+  /// lines end with line feeds alone (a text with carriage returns is read whole). `nil` too
+  /// when `isCancelled` says so between buffers.
+  static func scan(
+    reading read: (UnsafeMutableRawBufferPointer) -> Int, skipping: Int, bufferSize: Int = 1 << 20,
+    isCancelled: () -> Bool = { false }
+  ) -> MarkdownDefinitions? {
+    var scanner = Scanner(text: UnsafeBufferPointer(start: nil, count: 0))
+    var buffer = [UInt8](repeating: 0, count: max(bufferSize, 1))
+    // The start of a line begun in an earlier buffer.
+    var carried: [UInt8] = []
+    // The text offset of the next line's first byte.
+    var offset = 0
+    var toSkip = skipping
+    while !isCancelled() {
+      let filled = buffer.withUnsafeMutableBytes { read($0) }
+      guard filled > 0 else {
+        if !carried.isEmpty {
+          guard carried.withUnsafeBufferPointer({ scanner.take($0, start: offset) }) else { return nil }
+        }
+        scanner.finish()
+        return MarkdownDefinitions(scanner)
+      }
+      let skipped = min(toSkip, filled)
+      toSkip -= skipped
+      let complete = buffer.withUnsafeBufferPointer { all -> Bool in
+        let bytes = UnsafeBufferPointer(rebasing: all[skipped..<filled])
+        var position = 0
+        while let lineFeed = ByteScan.firstIndex(of: 0x0A, in: bytes, from: position) {
+          let line = UnsafeBufferPointer(rebasing: bytes[position..<lineFeed])
+          let taken: Bool
+          let length = carried.count + line.count
+          if carried.isEmpty {
+            taken = scanner.take(line, start: offset)
+          } else {
+            carried.append(contentsOf: line)
+            taken = carried.withUnsafeBufferPointer { scanner.take($0, start: offset) }
+            carried.removeAll(keepingCapacity: true)
+          }
+          guard taken else { return false }
+          offset += length + 1
+          position = lineFeed + 1
+        }
+        carried.append(contentsOf: bytes[position...])
+        return true
+      }
+      guard complete else { return nil }
+    }
+    return nil
+  }
+
+  /// The definitions a scan found.
+  init(_ scanner: Scanner) {
+    store = scanner.store
     for group in scanner.groups {
-      let index = definitions.groups.count
-      definitions.groups.append(group.group)
+      let index = groups.count
+      groups.append(group.group)
       if group.group.alwaysCited {
-        definitions.alwaysCited.insert(index)
+        alwaysCited.insert(index)
       } else {
-        for label in scanner.labels[group.labels] { definitions.byLabel[label, default: []].append(index) }
+        for label in scanner.labels[group.labels] { byLabel[label, default: []].append(index) }
       }
     }
     // What those groups cite is copied for every part too.
-    definitions.alwaysCited = definitions.cited(
-      from: definitions.alwaysCited.map { UnsafeBufferPointer(rebasing: text[definitions.groups[$0].bytes]) },
-      chosen: definitions.alwaysCited, of: text)
-    return definitions
+    alwaysCited = cited(part: nil, groups: alwaysCited, chosen: alwaysCited)
   }
 
-  /// `chosen` and the groups that `sources` cite, and those they cite in turn.
-  private func cited(
-    from sources: [UnsafeBufferPointer<UInt8>], chosen: Set<Int>, of text: UnsafeBufferPointer<UInt8>
-  ) -> Set<Int> {
-    var chosen = chosen
+  /// No definitions.
+  init() {}
+
+  /// `chosen`, and the groups that `part` and the `groups` cite, and those they cite in turn.
+  private func cited(part: UnsafeBufferPointer<UInt8>?, groups scanned: Set<Int>, chosen: Set<Int>) -> Set<Int> {
     // Brackets are looked for only when some group is cited by a label.
-    var toScan = byLabel.isEmpty ? [] : sources
-    while let scanned = toScan.popLast() {
-      Self.forEachCitation(in: scanned) { label in
-        for index in byLabel[label] ?? [] where chosen.insert(index).inserted {
-          toScan.append(UnsafeBufferPointer(rebasing: text[groups[index].bytes]))
+    guard !byLabel.isEmpty else { return chosen }
+    var chosen = chosen
+    store.withUnsafeBufferPointer { store in
+      var toScan = scanned.map { UnsafeBufferPointer(rebasing: store[groups[$0].stored]) }
+      if let part { toScan.append(part) }
+      while let next = toScan.popLast() {
+        Self.forEachCitation(in: next) { label in
+          for index in byLabel[label] ?? [] where chosen.insert(index).inserted {
+            toScan.append(UnsafeBufferPointer(rebasing: store[groups[index].stored]))
+          }
         }
       }
     }
     return chosen
   }
 
-  /// The lines a part of `text` is to be parsed after: the groups that `part` cites, and those
-  /// they cite in turn, in the text's order, a blank line after each, and a thematic break and
-  /// a blank line to close them (a group may leave a list open that an indented first line
+  /// The lines a part is to be parsed after: the groups that `part` cites, and those they
+  /// cite in turn, in the text's order, a blank line after each, and a thematic break and a
+  /// blank line to close them (a group may leave a list open that an indented first line
   /// would go on). `lines` gives, for each line of the copy, its line in the text (the blank
   /// and closing lines, the line before them).
-  func prefix(citedIn part: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Prefix {
+  func prefix(citedIn part: UnsafeBufferPointer<UInt8>) -> Prefix {
     guard !groups.isEmpty else { return Prefix() }
-    let order = cited(from: [part], chosen: alwaysCited, of: text).sorted()
+    let order = cited(part: part, groups: [], chosen: alwaysCited).sorted()
     guard !order.isEmpty else { return Prefix() }
     var bytes: [UInt8] = []
     var lines: [Int] = []
     for index in order {
       let group = groups[index]
-      bytes.append(contentsOf: text[group.bytes])
+      bytes.append(contentsOf: store[group.stored])
       bytes.append(contentsOf: [0x0A, 0x0A])
       lines.append(contentsOf: group.firstLine..<(group.firstLine + group.lineCount))
       lines.append(group.firstLine + group.lineCount - 1)

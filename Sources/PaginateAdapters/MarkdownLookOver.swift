@@ -1,11 +1,12 @@
 @_spi(Platform) import PaginateSystem
 
 /// What a first reading of a large Markdown input, a buffer at a time and keeping nothing,
-/// tells about it: whether it can be read again part by part (``MarkdownBlockStream``), its
-/// lines, and its invalid UTF-8.
+/// tells about it: whether it may hold definitions, and its lines and invalid UTF-8
+/// (``MarkdownBlockStream``).
 ///
 /// A text that might hold a definition (`]:` or `[^` anywhere: they apply to the whole text)
-/// or a carriage return (which the cuts between parts do not follow) is read whole instead.
+/// is read through once more for them before its parts are; one with a carriage return (which
+/// the cuts between parts do not follow) is read whole instead.
 struct MarkdownLookOver {
   /// Whether `]:` or `[^` occurs.
   private(set) var mayHaveDefinitions = false
@@ -85,7 +86,4 @@ struct MarkdownLookOver {
     guard let last else { return 1 }
     return max(last == 0x0A ? lineFeeds : lineFeeds + 1, 1)
   }
-
-  /// Whether the text can be read again part by part.
-  var readsInParts: Bool { !mayHaveDefinitions && !hasCarriageReturn }
 }

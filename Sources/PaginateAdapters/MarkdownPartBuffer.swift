@@ -26,8 +26,15 @@ struct MarkdownPartBuffer: MarkdownPartSource {
   /// A buffer over `read`, whose first `skipping` bytes (a byte-order mark) are not the text's,
   /// to be cut in parts of about `partSize` bytes. The text is one with no definitions: a part
   /// is parsed after none.
-  init(reading read: @escaping (UnsafeMutableRawBufferPointer) -> Int, skipping: Int, partSize: Int) {
+  /// The text's definitions, which each part is parsed after those of it cites.
+  private let definitions: MarkdownDefinitions?
+
+  init(
+    reading read: @escaping (UnsafeMutableRawBufferPointer) -> Int, skipping: Int, partSize: Int,
+    definitions: MarkdownDefinitions? = nil
+  ) {
     self.read = read
+    self.definitions = definitions
     toSkip = skipping
     search = MarkdownChunks.CutSearch(size: partSize)
   }
@@ -44,7 +51,7 @@ struct MarkdownPartBuffer: MarkdownPartSource {
   }
 
   func prefix(citedIn part: UnsafeBufferPointer<UInt8>) -> MarkdownDefinitions.Prefix {
-    MarkdownDefinitions.Prefix()
+    definitions?.prefix(citedIn: part) ?? MarkdownDefinitions.Prefix()
   }
 
   /// Frees the memory.

@@ -156,6 +156,10 @@ struct MarkdownPartsTests {
         #expect(streamed.blocks == whole.blocks, "\(path) in parts at \(parts)")
         #expect(streamed.title == whole.title, "\(path)")
       }
+      // Read twice, as a large file is: its definitions scanned a read at a time first.
+      let twice = Self.streamedTwice(bytes, partSize: 100, readSize: 7)
+      #expect(twice.blocks == whole.blocks, "\(path) read twice")
+      #expect(twice.title == whole.title, "\(path)")
     }
     #expect(keptWhole.isEmpty, "the scan of definitions gave up at \(keptWhole)")
     #expect(cut >= 2, "only \(cut) documents were cut")
@@ -163,8 +167,8 @@ struct MarkdownPartsTests {
   }
 
   /// A folder of real Markdown files (`PAGINATE_MARKDOWN_CORPUS`; Benchmarks/README.md says
-  /// how to fill one with the Swift packages' 1,792): each read in parts of several sizes, the
-  /// same as whole.
+  /// how to fill one with the Swift packages' 1,792): each read in parts of several sizes, and
+  /// read twice (its definitions scanned a read at a time), the same as whole.
   @Test(
     "a corpus of real Markdown files reads the same in parts",
     .enabled(if: ProcessInfo.processInfo.environment["PAGINATE_MARKDOWN_CORPUS"] != nil))
@@ -181,6 +185,9 @@ struct MarkdownPartsTests {
         #expect(streamed.blocks == whole.blocks, "\(name) in parts of \(size)")
         #expect(streamed.title == whole.title, "\(name)")
       }
+      let twice = Self.streamedTwice(bytes, partSize: 500, readSize: 61)
+      #expect(twice.blocks == whole.blocks, "\(name) read twice")
+      #expect(twice.title == whole.title, "\(name)")
     }
     print("corpus: \(cut) files cut, \(parsedWhole) parsed whole")
   }
@@ -340,6 +347,42 @@ struct MarkdownPartsTests {
     #expect(lines == ["```", "y", "c"])
   }
 
+  @Test("definitions scanned a buffer at a time are those of the text scanned whole, lines cut by buffers and all")
+  func definitionsStreamed() throws {
+    var generator = SystemRandomNumberGenerator()
+    var texts = ["\u{FEFF}[a]: /a\n\nText [a].\n", String(repeating: "Para [x].\n\n", count: 50) + "[x]: /last\n[y]: /y"]
+    for _ in 0..<80 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...30, using: &generator) {
+        text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
+        text += String(repeating: "\n", count: Int.random(in: 0...2, using: &generator))
+      }
+      texts.append(text)
+    }
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let skip = ByteText.byteOrderMarkLength(bytes)
+      let whole = Array(bytes.dropFirst(skip)).withUnsafeBufferPointer { MarkdownDefinitions.scan($0) }
+      for size in [1, 3, 16, 1 << 20] {
+        let reader = MemoryReader(bytes)
+        let streamed = MarkdownDefinitions.scan(reading: { reader.read(into: $0) }, skipping: skip, bufferSize: size)
+        #expect((whole == nil) == (streamed == nil), "buffers of \(size):\n\(text)")
+        guard let whole, let streamed else { continue }
+        #expect(streamed.groups.map(\.firstLine) == whole.groups.map(\.firstLine), "buffers of \(size):\n\(text)")
+        #expect(streamed.groups.map(\.lineCount) == whole.groups.map(\.lineCount))
+        #expect(streamed.groups.map(\.alwaysCited) == whole.groups.map(\.alwaysCited))
+        #expect(streamed.groups.map(\.bytes) == whole.groups.map(\.bytes))
+        #expect(streamed.groups.map { streamed.store[$0.stored] } == whole.groups.map { whole.store[$0.stored] })
+        // Each group's bytes are the text's.
+        #expect(whole.groups.map { Array(whole.store[$0.stored]) } == whole.groups.map { Array(bytes.dropFirst(skip)[skip + $0.bytes.lowerBound..<skip + $0.bytes.upperBound]) })
+        let part = Array(bytes.dropFirst(skip))
+        let a = part.withUnsafeBufferPointer { streamed.prefix(citedIn: $0) }
+        let b = part.withUnsafeBufferPointer { whole.prefix(citedIn: $0) }
+        #expect(a.bytes == b.bytes && a.lines == b.lines)
+      }
+    }
+  }
+
   @Test("a label's hash, made as it is read, is the hash of the label normalised; labels that normalise apart hash apart")
   func labelHashes() {
     let pieces = ["a", "B", "c", " ", "\t", "\n", "  ", "1", "-", "x y", "Foo", "é"]
@@ -373,7 +416,7 @@ struct MarkdownPartsTests {
     #expect(definitions.groups.map(\.lineCount) == [1, 1, 1, 3])
     // The first part cites a and c: their definitions alone are copied before it.
     let prefix = Array(text.utf8).withUnsafeBufferPointer { whole in
-      definitions.prefix(citedIn: UnsafeBufferPointer(rebasing: whole[0..<18]), of: whole)
+      definitions.prefix(citedIn: UnsafeBufferPointer(rebasing: whole[0..<18]))
     }
     #expect(String(decoding: prefix.bytes, as: UTF8.self) == "[a]: /a\n\n[c]: /c(d) 'e'\n\n***\n\n")
   }

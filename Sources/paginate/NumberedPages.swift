@@ -65,6 +65,9 @@ struct NumberedPages {
   private var printedUnknown: Set<String> = []
   /// Writes the numbers in.
   private var filler = PageNumberFiller()
+  /// The first page held, which waits for headings, and how many headings were placed when it
+  /// was last looked at.
+  private var waiting: (page: Int, placed: Int) = (-1, -1)
   /// The layout made again, and the index of its next page.
   private var again: PageSet?
   private var againIndex = 0
@@ -167,7 +170,13 @@ struct NumberedPages {
   private mutating func nextReady() -> Page? {
     guard let first = firstHeld, !ended else { return nil }
     if committed || numbersAreSure {
-      guard first.citesOnlyHeadings(of: found) else { return nil }
+      // The page that waits is looked at again only once more headings are placed.
+      let placed = found.targets.count
+      if waiting == (first.index, placed) { return nil }
+      guard first.citesOnlyHeadings(of: found) else {
+        waiting = (first.index, placed)
+        return nil
+      }
       committed = true
       return take(final: false)
     }

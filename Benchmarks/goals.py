@@ -183,6 +183,44 @@ def main():
     print("|---|---|---|---|---|---|")
     for work, ours, peer, ratio, goal, mark in rows:
         print(f"| {work} | {ours} | {peer} | {ratio} | {goal} | {mark} |")
+    scaling()
+
+
+def scaling():
+    """Linear scaling (issue 39): the real READMEs cut to 1, 4, 16 and 64 MB (at a line end),
+    printed with the default options: time and peak memory at each size beside cmark's, and
+    callgrind's instructions a byte up to 16 MB (64 MB would take callgrind many minutes; set
+    SCALING_INSTRUCTIONS_64=1 for it). Flat: the largest instructions a byte within 10% of the
+    smallest."""
+    source = os.path.join(REAL, "readmes-100m.md")
+    if not os.path.exists(source):
+        return
+    data = open(source, "rb").read()
+    print()
+    print("| size | paginate | MB/s | peak memory | cmark | paginate / cmark | instructions a byte |")
+    print("|---|---|---|---|---|---|---|")
+    per_byte = []
+    with tempfile.TemporaryDirectory() as work:
+        binary = counted_binary(work) if subprocess.run(["which", "valgrind"], capture_output=True).returncode == 0 else None
+        for megabytes in (1, 4, 16, 64):
+            cut = data[:megabytes * 1_000_000]
+            path = os.path.join(work, f"readmes-{megabytes}m.md")
+            with open(path, "wb") as out:
+                out.write(cut[:cut.rfind(b"\n") + 1])
+            size = os.path.getsize(path)
+            a, am, b, _ = medians(f"{PAGINATE} --color never {path}", f"cmark -t commonmark --width 80 {path}")
+            counted = ""
+            if binary and (megabytes <= 16 or os.environ.get("SCALING_INSTRUCTIONS_64")):
+                total = instructions([binary, "--color", "never", path])
+                if total:
+                    per_byte.append(total / size)
+                    counted = f"{total / size:.1f}"
+            print(f"| {megabytes} MB | {a:.3f} s | {size / 1e6 / a:.0f} | {am / 1024:.1f} MB | {b:.3f} s | "
+                  f"{a / b:.2f} | {counted} |")
+    if per_byte:
+        spread = max(per_byte) / min(per_byte)
+        print(f"\ninstructions a byte from the smallest to the largest: {spread:.2f}× "
+              f"({'✓' if spread <= 1.1 else '✗'} flat within 10%)")
 
 
 if __name__ == "__main__":

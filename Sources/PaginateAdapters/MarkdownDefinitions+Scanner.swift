@@ -14,7 +14,6 @@ extension MarkdownDefinitions {
   /// gives up (`run()` is false) wherever a definition could stand that a copy would not read
   /// the same.
   struct Scanner {
-    let text: UnsafeBufferPointer<UInt8>
     private(set) var groups: [FoundGroup] = []
     /// The hashes of the groups' labels (``MarkdownDefinitions/labelHash(_:)``), each group's
     /// together: one array for all, not one a group and one a label (their allocations were a
@@ -25,7 +24,6 @@ extension MarkdownDefinitions {
     /// The line where the scan gave up, if it did (for tests, and to say why).
     private(set) var gaveUpAt: Int?
 
-    init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
     /// The block at the margin that the line being read is in.
     private enum OpenBlock {
@@ -61,13 +59,13 @@ extension MarkdownDefinitions {
       var wholeLines: [Range<Int>] = []
       var lastLine: Int
       var end: Int
-      /// Where its first line ends, and its labels start in ``labels``.
+      /// Where its first line ends.
       var firstLineEnd: Int
-      var labelsStart: Int
     }
 
-    /// Reads the text; false when it is to be parsed whole.
-    mutating func run() -> Bool {
+    /// Reads `text` whole, a line at a time (``take(_:start:)``); false when it is to be parsed
+    /// whole.
+    mutating func run(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
       // Lines end with line feeds; a carriage return on its own ends one too, which this scan
       // does not follow: such a text is parsed whole.
       var position = 0
@@ -228,7 +226,7 @@ extension MarkdownDefinitions {
         found: FoundGroup(
           group: Group(bytes: start..<end, stored: 0..<0, firstLine: number, lineCount: 1, alwaysCited: false),
           labels: labels.count..<labels.count),
-        lastLine: number, end: end, firstLineEnd: end, labelsStart: labels.count)
+        lastLine: number, end: end, firstLineEnd: end)
       add(line, to: &open)
       open.allWhole = Self.isWholeLinkDefinition(line)
       return open
@@ -341,7 +339,7 @@ extension MarkdownDefinitions {
       found.group.lineCount = open.lastLine - found.group.firstLine + 1
       found.group.stored = store.count..<(store.count + bytes.count)
       store.append(contentsOf: bytes)
-      found.labels = open.labelsStart..<labels.count
+      found.labels = found.labels.lowerBound..<labels.count
       return found
     }
 

@@ -69,8 +69,8 @@ struct MarkdownDefinitions {
       ByteText.contains(UInt8(ascii: "]"), followedBy: UInt8(ascii: ":"), in: text)
         || CmarkDocument.mayHaveFootnotes(text)
     else { return MarkdownDefinitions() }
-    var scanner = Scanner(text: text)
-    guard scanner.run() else { return nil }
+    var scanner = Scanner()
+    guard scanner.run(text) else { return nil }
     return MarkdownDefinitions(scanner)
   }
 
@@ -83,7 +83,7 @@ struct MarkdownDefinitions {
     reading read: (UnsafeMutableRawBufferPointer) -> Int, skipping: Int, bufferSize: Int = 1 << 20,
     isCancelled: () -> Bool = { false }
   ) -> MarkdownDefinitions? {
-    var scanner = Scanner(text: UnsafeBufferPointer(start: nil, count: 0))
+    var scanner = Scanner()
     var buffer = [UInt8](repeating: 0, count: max(bufferSize, 1))
     // The start of a line begun in an earlier buffer.
     var carried: [UInt8] = []
@@ -212,7 +212,7 @@ struct MarkdownDefinitions {
       guard end < bytes.count, bytes[end] == UInt8(ascii: "]") else { continue }
       index = end + 1
       let content = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<end])
-      if let label = labelHash(content) ?? foldedToASCII(content).map(labelHash) { body(label) }
+      if let label = labelHash(content) ?? foldedToASCII(content)?.withUnsafeBufferPointer(labelHash) { body(label) }
     }
   }
 
@@ -256,13 +256,6 @@ struct MarkdownDefinitions {
       started = true
       hash = (hash ^ UInt64(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)) &* fnvPrime
     }
-    return hash
-  }
-
-  /// The FNV-1a hash of a label already normalised.
-  static func labelHash(_ normalized: [UInt8]) -> UInt64 {
-    var hash = fnvOffset
-    for byte in normalized { hash = (hash ^ UInt64(byte)) &* fnvPrime }
     return hash
   }
 

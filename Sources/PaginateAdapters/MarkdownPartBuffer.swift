@@ -23,12 +23,12 @@ struct MarkdownPartBuffer: MarkdownPartSource {
   /// The byte-order mark's bytes still to skip.
   private var toSkip: Int
 
-  /// A buffer over `read`, whose first `skipping` bytes (a byte-order mark) are not the text's,
-  /// to be cut in parts of about `partSize` bytes. The text is one with no definitions: a part
-  /// is parsed after none.
   /// The text's definitions, which each part is parsed after those of it cites.
   private let definitions: MarkdownDefinitions?
 
+  /// A buffer over `read`, whose first `skipping` bytes (a byte-order mark) are not the text's,
+  /// to be cut in parts of about `partSize` bytes, each parsed after the `definitions` it
+  /// cites (none when `nil`: a text without definitions).
   init(
     reading read: @escaping (UnsafeMutableRawBufferPointer) -> Int, skipping: Int, partSize: Int,
     definitions: MarkdownDefinitions? = nil

@@ -51,6 +51,14 @@ struct PDFExportTests {
     return line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
   }
 
+  @Test("paginate is not linked to pango or cairo: a start loads neither")
+  func notLinked() throws {
+    // The dynamic loader lists what it loads, and runs nothing (what ldd does).
+    let listed = try Executable.run(["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+    #expect(listed.stdout.contains("libc.so"), "\(listed.stdout)")
+    #expect(!listed.stdout.contains("pango") && !listed.stdout.contains("cairo"), "\(listed.stdout)")
+  }
+
   @Test("pango and cairo are opened for a PDF only: without them printing works, and the export says what to install")
   func withoutPangoCairo() throws {
     let folder = try Executable.temporaryDirectory()

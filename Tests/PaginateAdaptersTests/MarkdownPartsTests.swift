@@ -98,6 +98,17 @@ struct MarkdownPartsTests {
     "[commented]: /a-definition\n<!-- a comment on one line -->\n[after-comment]: /another\n",
   ]
 
+  /// A text of a random number (in `count`) of ``pieces``, each followed by none to two blank
+  /// lines.
+  static func randomText(pieces count: ClosedRange<Int>, using generator: inout some RandomNumberGenerator) -> String {
+    var text = ""
+    for _ in 0..<Int.random(in: count, using: &generator) {
+      text += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+      text += String(repeating: "\n", count: Int.random(in: 0...2, using: &generator))
+    }
+    return text
+  }
+
   @Test("random texts of tricky pieces: the same blocks and title whatever the part size")
   func randomTexts() throws {
     var generator = SystemRandomNumberGenerator()
@@ -142,8 +153,8 @@ struct MarkdownPartsTests {
       let bytes = Array(data)
       let whole = try Self.whole(bytes)
       let scanned = bytes.withUnsafeBufferPointer { buffer in
-        var scanner = MarkdownDefinitions.Scanner(text: buffer)
-        return (run: scanner.run(), line: scanner.gaveUpAt, groups: scanner.groups.count)
+        var scanner = MarkdownDefinitions.Scanner()
+        return (run: scanner.run(buffer), line: scanner.gaveUpAt, groups: scanner.groups.count)
       }
       if !scanned.run { keptWhole.append("\(path):\(scanned.line ?? 0)") }
       for size in [1, 100, 2000] {
@@ -244,8 +255,8 @@ struct MarkdownPartsTests {
       #expect(parts == [0], "\(text)")
       // The scan gives up in the piece, after the 100 lines of paragraphs before it.
       let line = bytes.withUnsafeBufferPointer { buffer in
-        var scanner = MarkdownDefinitions.Scanner(text: buffer)
-        return scanner.run() ? nil : scanner.gaveUpAt
+        var scanner = MarkdownDefinitions.Scanner()
+        return scanner.run(buffer) ? nil : scanner.gaveUpAt
       }
       #expect((line ?? 0) > 100, "\(text)")
     }
@@ -260,14 +271,7 @@ struct MarkdownPartsTests {
       String(repeating: "Windows\r\nline ends.\r\n\r\n", count: 100),
       String(repeating: "Para [x].\n\n", count: 100) + "[x]: /last\n",
     ]
-    for _ in 0..<40 {
-      var text = ""
-      for _ in 0..<Int.random(in: 1...40, using: &generator) {
-        text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
-        text += String(repeating: "\n", count: Int.random(in: 0...2, using: &generator))
-      }
-      texts.append(text)
-    }
+    for _ in 0..<40 { texts.append(Self.randomText(pieces: 1...40, using: &generator)) }
     for text in texts {
       var bytes = Array(text.utf8)
       // Invalid UTF-8 where a buffer ends, and a sequence cut by one.
@@ -351,14 +355,7 @@ struct MarkdownPartsTests {
   func definitionsStreamed() throws {
     var generator = SystemRandomNumberGenerator()
     var texts = ["\u{FEFF}[a]: /a\n\nText [a].\n", String(repeating: "Para [x].\n\n", count: 50) + "[x]: /last\n[y]: /y"]
-    for _ in 0..<80 {
-      var text = ""
-      for _ in 0..<Int.random(in: 1...30, using: &generator) {
-        text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)]
-        text += String(repeating: "\n", count: Int.random(in: 0...2, using: &generator))
-      }
-      texts.append(text)
-    }
+    for _ in 0..<80 { texts.append(Self.randomText(pieces: 1...30, using: &generator)) }
     for text in texts {
       let bytes = Array(text.utf8)
       let skip = ByteText.byteOrderMarkLength(bytes)
@@ -401,7 +398,7 @@ struct MarkdownPartsTests {
       let hash = bytes.withUnsafeBufferPointer { MarkdownDefinitions.labelHash($0) }
       #expect((normalized == nil) == (hash == nil), "\(label)")
       guard let normalized, let hash else { continue }
-      #expect(hash == MarkdownDefinitions.labelHash(normalized), "\(label)")
+      #expect(hash == normalized.withUnsafeBufferPointer(MarkdownDefinitions.labelHash), "\(label)")
       #expect(hashes[hash, default: normalized] == normalized, "\(label): a collision")
       hashes[hash] = normalized
     }

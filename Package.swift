@@ -211,7 +211,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PaginateAdaptersTests",
-      dependencies: ["PaginateAdapters", "PaginateModel"],
+      dependencies: ["PaginateAdapters", "PaginateModel", "PaginateTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(

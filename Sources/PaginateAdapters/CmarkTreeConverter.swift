@@ -562,7 +562,7 @@ struct CmarkTreeConverter {
     var node = cmark_node_first_child(root)
     while let child = node {
       let first = Int(cmark_node_get_start_line(child))
-      let last = Int(cmark_node_get_end_line(child))
+      let last = Self.lastLine(of: child)
       if first >= 1 && last >= first {
         for line in first...min(last, lineStarts.count) { covered[line] = true }
       }
@@ -587,6 +587,24 @@ struct CmarkTreeConverter {
       previous = line
     }
     return ReferenceDefinitions(source: definitions)
+  }
+
+  /// The last source line of a top-level block. libcmark-gfm gives an HTML block that
+  /// interrupts a footnote's paragraph an end line before its start (`2:1-1:21`): such a
+  /// block ends as many lines after its start as its text has.
+  private static func lastLine(of node: OpaquePointer) -> Int {
+    let first = Int(cmark_node_get_start_line(node))
+    let last = Int(cmark_node_get_end_line(node))
+    guard last < first else { return last }
+    var lines = 1
+    if let literal = cmark_node_get_literal(node) {
+      var index = 0
+      while literal[index] != 0 {
+        if literal[index] == 0x0A && literal[index + 1] != 0 { lines += 1 }
+        index += 1
+      }
+    }
+    return first + lines - 1
   }
 
   /// The blocks libcmark reads in `text` (followed by the link reference definitions its table

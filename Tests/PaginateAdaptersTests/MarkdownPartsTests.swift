@@ -1,5 +1,6 @@
 import Foundation
 import PaginateModel
+import PaginateTestSupport
 import Synchronization
 import Testing
 
@@ -111,7 +112,7 @@ struct MarkdownPartsTests {
 
   @Test("random texts of tricky pieces: the same blocks and title whatever the part size")
   func randomTexts() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = testGenerator()
     for _ in 0..<300 {
       var text = ""
       var separated = true
@@ -133,6 +134,40 @@ struct MarkdownPartsTests {
         #expect(streamed.blocks == whole.blocks, "parts at \(parts) of:\n\(text)")
         #expect(streamed.title == whole.title)
       }
+    }
+  }
+
+  /// An HTML block that interrupts a footnote's paragraph has an end line before its start
+  /// in libcmark-gfm's tree (`2:1-1:21`); the lines it covers must still not be taken for the
+  /// footnote's, or a definition after it is lost to a table's cells. A part parsed after a
+  /// copy of such a group, the footnote not cited, met it (a random text found it).
+  @Test("a definition after an HTML block that ends an uncited footnote is cited by a table")
+  func definitionAfterHTMLInFootnote() throws {
+    let text = """
+      ```text
+      ```
+      Cites [^m] before its definition.
+      [^m]: The later note.
+      <!-- a comment on one line -->
+      [TWO]:
+        /two
+
+      | a | b |
+      |---|---|
+      | [the site] | [two] |
+
+      """
+    let copy = "[^m]: The later note.\n<!-- a comment -->\n[TWO]:\n  /two\n\n| a |\n|---|\n| [two] |\n"
+    let table = try MarkdownAdapter().document(from: AdapterInput(bytes: Array(copy.utf8), name: "t.md")).blocks
+    guard case .table(let cells) = table.last?.content else {
+      Issue.record("no table: \(table)")
+      return
+    }
+    #expect(cells.rows.first?.cells.first == [.link(destination: "/two", title: "", content: [.text("two")])])
+    let bytes = Array(text.utf8)
+    let whole = try Self.whole(bytes)
+    for size in [1, 7, 64, 400] {
+      #expect(Self.streamed(bytes, partSize: size).blocks == whole.blocks, "parts of \(size) bytes")
     }
   }
 
@@ -264,7 +299,7 @@ struct MarkdownPartsTests {
 
   @Test("read twice, a part at a time: the same blocks, title and invalid UTF-8 as whole")
   func readTwice() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = testGenerator()
     var texts = [
       "\u{FEFF}# Title\n\nAfter a byte-order mark.\n\n" + String(repeating: "Para.\n\n", count: 200),
       String(repeating: "Text é and 日本語 over buffers.\n\n", count: 300),
@@ -353,7 +388,7 @@ struct MarkdownPartsTests {
 
   @Test("definitions scanned a buffer at a time are those of the text scanned whole, lines cut by buffers and all")
   func definitionsStreamed() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = testGenerator()
     var texts = ["\u{FEFF}[a]: /a\n\nText [a].\n", String(repeating: "Para [x].\n\n", count: 50) + "[x]: /last\n[y]: /y"]
     for _ in 0..<80 { texts.append(Self.randomText(pieces: 1...30, using: &generator)) }
     for text in texts {

@@ -21,6 +21,14 @@ public struct SplitMix: RandomNumberGenerator {
   public mutating func pick(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }
 
+/// A generator of a test's random inputs. Under CI (`CI` set) it starts from a fixed seed, so
+/// that CI is deterministic; elsewhere from a new one each run, so that runs cover more cases
+/// (a test's failure message shows the input that failed, not the seed).
+public func testGenerator() -> SplitMix {
+  if ProcessInfo.processInfo.environment["CI"] != nil { return SplitMix(seed: 20_261_128) }
+  return SplitMix(seed: Int.random(in: Int.min...Int.max))
+}
+
 /// Checks a property over random (seed, columns, lines) triples.
 ///
 /// Locally the triples come from swift-property-based (new ones each run, shrunk on failure).

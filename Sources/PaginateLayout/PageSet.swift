@@ -203,6 +203,31 @@ public struct PageSet: Sendable {
     return window.lastPage(startingAtOrBefore: anchor) ?? (window.hasText ? 0 : nil)
   }
 
+  /// The index of the first page by whose end at least `fraction` (0 to 1) of the document
+  /// was laid out, laying out as far as needed: where a slider's place falls, by the same
+  /// measure as ``laidOutFraction``. `nil` when the layout cannot say how far it has got, and
+  /// for a page set that keeps no pages.
+  ///
+  /// - Complexity: O(log n) over the pages laid out, plus the layout of those needed.
+  public mutating func pageIndex(atFraction fraction: Double) -> Int? {
+    guard keepsPages else { return nil }
+    let fraction = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+    while !isComplete && window.firstPage(reachingFraction: fraction) == nil {
+      layOutNext()
+      guard laidOutFraction != nil else { return nil }
+    }
+    if let index = window.firstPage(reachingFraction: fraction) { return index }
+    return laidOutCount > 0 ? laidOutCount - 1 : nil
+  }
+
+  /// Lays out up to `pages` more pages; `false` once the end is laid out (nothing is left,
+  /// or never ends: an endless source lays out the pages asked for).
+  @discardableResult
+  public mutating func layOut(morePages pages: Int) -> Bool {
+    for _ in 0..<max(pages, 1) where !isComplete { layOutNext() }
+    return !isComplete
+  }
+
   /// Lays page `index` out again (released from the window) from the last checkpoint before
   /// it, keeping the pages laid out on the way.
   private mutating func layOutAgain(_ index: Int) -> Page? {
@@ -224,6 +249,7 @@ public struct PageSet: Sendable {
         window.limit != Int.max && PageWindow.isCheckpoint(window.count) ? breaker.checkpoint() : nil
       if let body = breaker.nextBody(number: number) {
         window.append(body, checkpoint: checkpoint)
+        window.recordEndFraction(laidOutFraction)
         return
       }
       if window.count == 0 {
@@ -240,6 +266,7 @@ public struct PageSet: Sendable {
             runningHead: window.lastRunningHead), checkpoint: nil, pinned: true)
       }
       isComplete = true
+      window.recordEndFraction(1)
       return
     }
     if let body = breaker.nextBody(number: number) {

@@ -16,6 +16,10 @@ struct PageWindow {
   /// The anchor of each page's first character, packed (`block << 32 | offset`, or
   /// `Int64.min` for none): 8 bytes a page.
   private var topAnchors: [Int64] = []
+  /// The share of the document laid out at the end of each page (``PageSet/laidOutFraction``
+  /// then, or -1 when unknown): 4 bytes a page, so that a place given as a fraction is found
+  /// without laying the pages out again.
+  private var endFractions: [Float] = []
   /// The layout state at the start of every `checkpointInterval`-th page.
   private var checkpoints: [PageCheckpoint?] = []
   /// The most bodies kept; `Int.max` keeps them all.
@@ -53,6 +57,28 @@ struct PageWindow {
     lastRunningHead = body.runningHead
     store(body, at: count, pinned: pinned)
     count += 1
+  }
+
+  /// Records the share of the document laid out once the last page appended was.
+  mutating func recordEndFraction(_ fraction: Double?) {
+    let value = fraction.map { Float($0) } ?? -1
+    if endFractions.count < count {
+      endFractions.append(contentsOf: repeatElement(value, count: count - endFractions.count))
+    } else if let last = endFractions.indices.last {
+      endFractions[last] = value
+    }
+  }
+
+  /// The first page laid out by whose end at least `fraction` of the document was laid out,
+  /// by binary search; `nil` when none was (or the shares are unknown).
+  func firstPage(reachingFraction fraction: Double) -> Int? {
+    var low = 0
+    var high = endFractions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Double(endFractions[middle]) < fraction { low = middle + 1 } else { high = middle }
+    }
+    return low < endFractions.count ? low : nil
   }
 
   /// Whether page `index`'s start is a checkpoint's.

@@ -11,9 +11,9 @@ extension PagerModel {
       message = "stopped following"
       return .redraw
     }
-    if pendingSearch != nil {
-      // A key while a search runs: Esc, Ctrl-C or q stop it; others are dropped.
-      if key == .escape || key == .control("c") || key == .character("q") { cancelSearch() }
+    if isBusy {
+      // A key while a search or jump runs: Esc, Ctrl-C or q stop it; others are dropped.
+      if key == .escape || key == .control("c") || key == .character("q") { cancelWork() }
       return .redraw
     }
     switch mode {
@@ -73,17 +73,15 @@ extension PagerModel {
     case .left: sideways(right: false)
     case .first, .last:
       if let count {
-        if controller.go(toPageNumber: count) { scroll = 0 } else { message = "no page \(count)" }
-      } else {
-        if command == .first { controller.goToFirst() } else { controller.goToLast() }
-        scroll = command == .first ? 0 : maxScrollInUnit
-      }
-    case .percent:
-      if controller.go(toFraction: Double(min(count ?? 0, 100)) / 100) {
+        startJump(to: .pageNumber(count))
+      } else if command == .first {
+        controller.goToFirst()
         scroll = 0
       } else {
-        message = "no end to measure from"
+        startJump(to: .last(follow: false))
       }
+    case .percent:
+      startJump(to: .fraction(Double(min(count ?? 0, 100)) / 100))
     case .searchForward: startTyping(forward: true)
     case .searchBackward: startTyping(forward: false)
     case .nextMatch: repeatSearch(reversed: false, times: count ?? 1)
@@ -113,10 +111,7 @@ extension PagerModel {
     case .reload:
       return .reload
     case .follow:
-      controller.goToLast()
-      scroll = maxScrollInUnit
-      isFollowing = true
-      message = "following · any key stops"
+      startJump(to: .last(follow: true))
     case .repaint:
       break
     case .help:
@@ -203,20 +198,19 @@ extension PagerModel {
 
 extension PagerModel {
   /// Carries out a start-up command given as `+command` on the command line, as less does:
-  /// `+N` page N, `+G` the last page, `+/pattern` the first match.
+  /// `+N` page N, `+G` the last page, `+/pattern` the first match. One that lays out many
+  /// pages goes on in steps (``isBusy``), as the same keys do.
   package mutating func start(with command: String) {
     if command == "G" {
-      controller.goToLast()
-      scroll = maxScrollInUnit
+      startJump(to: .last(follow: false))
     } else if command.hasPrefix("/") || command.hasPrefix("?") {
       let query = String(command.dropFirst())
       guard !query.isEmpty else { return }
       lastSearch = (query, command.hasPrefix("/"))
       searchHistory.append(query)
       startSearch(query, forward: command.hasPrefix("/"), includingCurrent: true, times: 1)
-      finishPendingSearch()
     } else if let number = Int(command) {
-      if !controller.go(toPageNumber: number) { message = "no page \(number)" }
+      startJump(to: .pageNumber(number))
     } else {
       message = "unknown start command +\(command) (+N, +G or +/pattern)"
     }

@@ -6,7 +6,7 @@ package import PaginatePaging
 /// shown and how far it is scrolled, how big pages are for the terminal, what each key does
 /// (``PagerKeys``), and what the screen must show. The terminal part only reads keys, calls
 /// ``handle(_:)``, does what the returned ``Action`` asks (read a file), steps a long search
-/// (``continueSearch(pageLimit:)``) and draws ``screen()``.
+/// or jump (``continueWork(pageLimit:)``) and draws ``screen()``.
 package struct PagerModel: Sendable {
   /// Whether two-page spreads are shown.
   package enum FacingMode: String, Sendable, Hashable, CaseIterable {
@@ -115,6 +115,8 @@ package struct PagerModel: Sendable {
   package internal(set) var fileIndex = 0
   /// A search going on in steps; ``continueSearch(pageLimit:)`` takes it further.
   var pendingSearch: PendingSearch?
+  /// A jump going on in steps; ``continueJump(pageLimit:)`` takes it further.
+  var pendingJump: PendingJump?
   /// Whether the file is followed as it grows (`F`): the terminal part reloads it from time to
   /// time and calls ``followed(_:)``.
   package internal(set) var isFollowing = false

@@ -46,18 +46,32 @@ package enum PagerSession {
     load: (Int) -> Result<DocumentReader, LoadFailure>
   ) -> Bool {
     guard Terminal.begin(mouse: settings.capturesMouse) else { return false }
-    defer { Terminal.restore() }
+    // Ctrl-C is a key here, as in less: it stops a search or a jump, and the pager then
+    // ends as with q, not killed by the signal (which would also end the shell's command
+    // line the pager was started from).
+    Terminal.catchesInterrupt = 1
+    defer {
+      Terminal.catchesInterrupt = 0
+      Terminal.restore()
+    }
     let renderer = TextRenderer(
       usesANSI: true, usesColour: settings.usesColour, makesHyperlinks: settings.makesHyperlinks)
     var size = Terminal.size()
     model.resize(columns: size.columns, rows: size.rows)
-    if let startCommand { model.start(with: startCommand) }
-    draw(model, renderer)
     var decoder = KeyDecoder()
+    if let startCommand {
+      model.start(with: startCommand)
+      if model.isBusy { work(&model, renderer: renderer, decoder: &decoder) }
+    }
+    draw(model, renderer)
     loop: while true {
       // Following a file: read it again every second until a key comes.
       let bytes = Terminal.read(timeout: model.isFollowing ? 1000 : -1)
       var keys = decoder.feed(bytes)
+      if Terminal.interrupted != 0 {
+        Terminal.interrupted = 0
+        keys.append(.control("c"))
+      }
       if !bytes.isEmpty && bytes.last == 0x1B {
         // A lone ESC: wait briefly for the rest of a sequence, else it is the Escape key.
         let more = Terminal.read(timeout: 40)
@@ -94,8 +108,8 @@ package enum PagerSession {
           }
           changed = true
         }
-        if model.isSearching {
-          search(&model, renderer: renderer, decoder: &decoder)
+        if model.isBusy {
+          work(&model, renderer: renderer, decoder: &decoder)
           changed = true
         }
       }
@@ -104,17 +118,16 @@ package enum PagerSession {
     return true
   }
 
-  /// Takes a search on in steps, showing its progress about ten times a second, until it ends
-  /// or the reader stops it (Esc, q, or Ctrl-C, which does not end the pager meanwhile).
-  private static func search(_ model: inout PagerModel, renderer: TextRenderer, decoder: inout KeyDecoder) {
-    Terminal.catchesInterrupt = 1
-    defer { Terminal.catchesInterrupt = 0 }
+  /// Takes a search or a jump on in steps, showing its progress about ten times a second,
+  /// until it ends or the reader stops it (Esc, q, or Ctrl-C, which does not end the pager
+  /// meanwhile). A resize meanwhile is taken once it ends.
+  private static func work(_ model: inout PagerModel, renderer: TextRenderer, decoder: inout KeyDecoder) {
     var lastDraw = ContinuousClock.now
-    while model.isSearching {
-      model.continueSearch(pageLimit: 20)
+    while model.isBusy {
+      model.continueWork(pageLimit: 20)
       if Terminal.interrupted != 0 {
         Terminal.interrupted = 0
-        model.cancelSearch()
+        model.cancelWork()
         break
       }
       let bytes = Terminal.read(timeout: 0)
@@ -122,7 +135,7 @@ package enum PagerSession {
       if bytes.last == 0x1B { keys += decoder.flush() }
       for key in keys { _ = model.handle(key) }
       let now = ContinuousClock.now
-      if model.isSearching && now - lastDraw >= .milliseconds(100) {
+      if model.isBusy && now - lastDraw >= .milliseconds(100) {
         draw(model, renderer)
         lastDraw = now
       }

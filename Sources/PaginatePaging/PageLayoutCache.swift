@@ -99,6 +99,17 @@ final class PageLayoutCache: Sendable {
     pages.withLock { $0.pageIndex(containing: anchor) }
   }
 
+  /// The index of the first page by whose end `fraction` of the document was laid out; see
+  /// ``/PaginateLayout/PageSet/pageIndex(atFraction:)``.
+  func pageIndex(atFraction fraction: Double) -> Int? {
+    pages.withLock { $0.pageIndex(atFraction: fraction) }
+  }
+
+  /// Lays out up to `count` more pages; `false` once the end is laid out.
+  func layOut(morePages count: Int) -> Bool {
+    pages.withLock { $0.layOut(morePages: count) }
+  }
+
   /// Whether the source never ends: there is no last page to lay out.
   var isEndless: Bool { reader.isEndless }
 

@@ -54,13 +54,10 @@ extension PagingController {
       if let target { anchor = target }
       return true
     }
-    // Lay out page by page until what has been read reaches the fraction.
-    var index = 0
-    while cache.page(at: index + 1) != nil {
-      guard let reached = cache.laidOutFraction else { return false }
-      if fraction < 1 && reached >= fraction { break }
-      index += 1
-    }
+    // The first page by whose end the layout had read that far: each page's share is kept,
+    // so a place already laid out is found at once.
+    let index = fraction >= 1 ? cache.layOutAll() - 1 : cache.pageIndex(atFraction: fraction)
+    guard let index, index >= 0 else { return false }
     jump(to: index, asTransition: asTransition, context: .isolated(isolation))
     return true
   }

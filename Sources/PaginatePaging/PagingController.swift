@@ -115,6 +115,22 @@ public struct PagingController: Sendable {
   /// The number of pages laid out so far.
   public var laidOutPageCount: Int { cache.laidOutCount }
 
+  /// The share of the document laid out so far, from 0 to 1 (see
+  /// ``/PaginateLayout/PageSet/laidOutFraction``); `nil` when the source cannot say.
+  package var laidOutFraction: Double? { cache.laidOutFraction }
+
+  /// Lays out up to `count` more pages, a step of a long jump that shows its progress and can
+  /// be stopped between steps; `false` once the end is laid out (never for an endless
+  /// source, which lays out the pages asked for).
+  @discardableResult
+  package func layOut(morePages count: Int) -> Bool {
+    guard !cache.isEndless else {
+      _ = cache.page(at: cache.laidOutCount + max(count, 1) - 1)
+      return true
+    }
+    return cache.layOut(morePages: count)
+  }
+
   /// The page count, estimated from the share of the document laid out so far while the end
   /// is not laid out (by source lines or blocks, see ``/PaginateLayout/PageSet/laidOutFraction``); the page
   /// count once it is known. Never less than the pages laid out.

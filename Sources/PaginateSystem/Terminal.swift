@@ -24,8 +24,8 @@ package enum Terminal {
   /// Set by SIGWINCH and SIGCONT: the screen must be measured and drawn again.
   nonisolated(unsafe) package static var needsResize: Int32 = 0  // sig_atomic_t
 
-  /// Set while a long task (a search) runs: SIGINT then sets ``interrupted`` instead of
-  /// ending the pager.
+  /// Set while the pager runs: SIGINT (Ctrl-C) then sets ``interrupted`` and wakes
+  /// ``read(timeout:)`` instead of ending the process.
   nonisolated(unsafe) package static var catchesInterrupt: Int32 = 0  // sig_atomic_t
   nonisolated(unsafe) package static var interrupted: Int32 = 0  // sig_atomic_t
   /// Whether the mouse is captured (``begin(mouse:)``).

@@ -206,6 +206,31 @@ extension PagerTmuxTests {
     try leave(showing: "huge.txt")
   }
 
+  @Test("G on a large Markdown file shows its progress; Esc and Ctrl-C stop it; Ctrl-C then ends only the pager", .timeLimit(.minutes(10)))
+  func stoppedJump() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("big.md").path
+    let section = (1...40).map { "Paragraph \($0) of a README, with a [reference link][site] and `code` in it.\n\n" }.joined()
+    var text = ""
+    for chapter in 1...2_500 { text += "## Chapter \(chapter)\n\n" + section }
+    text += "[site]: https://example.org\n"
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { _ = try? tmux("kill-server") }
+    try startShell()
+    try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse '\(file)'; echo AFTER-THE-PAGER", "Enter")
+    try wait("page 1") { status($0).hasPrefix("1 of") }
+    for stop in ["Escape", "C-c"] {
+      try tmux("send-keys", "-t", session, "G")
+      try wait("the jump's progress") { status($0).contains("laying out") }
+      try tmux("send-keys", "-t", session, stop)
+      try wait("the jump stopped by \(stop)") { status($0).contains("stopped") && status($0).hasPrefix("1 of") }
+    }
+    // Idle, Ctrl-C leaves the pager as q does: the shell goes on with its command line.
+    try tmux("send-keys", "-t", session, "C-c")
+    try wait("the rest of the command line") { $0.contains { $0.hasPrefix("AFTER-THE-PAGER") } }
+  }
+
   @Test("NO_COLOR and --color never: no colour in the pager, matches still marked", .timeLimit(.minutes(10)))
   func noColour() throws {
     let folder = try Executable.temporaryDirectory()

@@ -56,6 +56,14 @@ struct PlaceTests {
     #expect(middle)
     let count = try #require(streamed.pageCount ?? { var copy = streamed; copy.goToLast(); return copy.pageCount }())
     #expect(abs(streamed.currentIndex - count / 2) <= 2, "page \(streamed.currentIndex + 1) of \(count)")
+    // The end laid out, the slider lands at the same places (it went to the first page).
+    streamed.goToFirst()
+    for target in [0.25, 0.5, 0.75] {
+      let moved = streamed.go(toFraction: target)
+      #expect(moved)
+      let expected = Int((Double(count) * target).rounded())
+      #expect(abs(streamed.currentIndex - expected) <= 2, "\(target): page \(streamed.currentIndex + 1) of \(count)")
+    }
   }
 
   @Test("go(to:) an anchor; anchor(of:) a page; a relayout keeps that very character on the page shown")

@@ -29,8 +29,8 @@ extension PagerModel {
     var last = Action.redraw
     for key in keys {
       last = handle(key)
-      // The terminal part takes a search on in steps; here it runs to its end at once.
-      finishPendingSearch()
+      // The terminal part takes a search or jump on in steps; here it runs to its end at once.
+      finishPendingWork()
     }
     return last
   }
@@ -224,6 +224,40 @@ struct PagerKeyTests {
     #expect(pager.pageNumber() == 1)
   }
 
+  @Test("G, NG and N% on a source read as it goes lay out in steps that show progress and stop on Esc or Ctrl-C")
+  func jumpsInSteps() throws {
+    var options = LayoutOptions()
+    options.footer = ""
+    let configuration = PagerModel.Configuration(
+      options: options, fixedPageSize: nil, facing: .off, facingOptions: FacingOptions(), fileName: "long.txt")
+    let reader = DocumentReader(title: nil) {
+      ArrayBlockStream((1...3000).map { Block.paragraph("Paragraph \($0) says hello to the reader.") })
+    }
+    var pager = try PagerModel(reader: reader, configuration: configuration, columns: 60, rows: 20)
+    for stop in [Key.escape, .control("c"), .character("q")] {
+      _ = pager.handle(.character("G"))
+      #expect(pager.isJumping)
+      #expect(pager.status().contains("laying out"), "\(pager.status())")
+      let goesOn = pager.continueJump(pageLimit: 5)
+      #expect(goesOn)
+      let action = pager.handle(stop)
+      #expect(action == .redraw)
+      #expect(!pager.isJumping)
+      #expect(pager.status().contains("stopped"))
+      #expect(pager.pageNumber() == 1)
+    }
+    for key in "150g" { _ = pager.handle(.character(key)) }
+    #expect(pager.isJumping)
+    pager.finishPendingWork()
+    #expect(pager.pageNumber() == 150)
+    _ = pager.press(.character("G"))
+    let last = try #require(pager.controller.pageCount)
+    #expect(pager.pageNumber() == last)
+    // The count known, N% still lands N% of the way (it went to page 1).
+    _ = pager.press(.character("5"), .character("0"), .character("%"))
+    #expect(abs(pager.pageNumber() - last / 2) <= 2, "page \(pager.pageNumber()) of \(last)")
+  }
+
   @Test("-f toggles facing, -d double-sided, -h hyphenation, -w wrap-around; an unknown one says so")
   func toggles() throws {
     var pager = try model(columns: 160, rows: 30, facing: .auto)
@@ -324,10 +358,13 @@ struct PagerKeyTests {
   func startCommands() throws {
     var pager = try model()
     pager.start(with: "4")
+    pager.finishPendingWork()
     #expect(pager.pageNumber() == 4)
     pager.start(with: "/paragraph 60 ")
+    pager.finishPendingWork()
     #expect(pager.currentPage.textLines.contains { $0.contains("Paragraph 60 ") })
     pager.start(with: "G")
+    pager.finishPendingWork()
     #expect(pager.controller.pageCount == pager.pageNumber())
     pager.start(with: "x")
     #expect(pager.status().contains("unknown start command"))

@@ -34,6 +34,7 @@
   V(cairo_set_source_rgb, (cairo_t *cr, double red, double green, double blue), (cr, red, green, blue)) \
   V(cairo_show_glyphs, (cairo_t *cr, const cairo_glyph_t *glyphs, int num_glyphs), (cr, glyphs, num_glyphs)) \
   V(cairo_show_page, (cairo_t *cr), (cr)) \
+  V(cairo_show_text_glyphs, (cairo_t *cr, const char *utf8, int utf8_len, const cairo_glyph_t *glyphs, int num_glyphs, const cairo_text_cluster_t *clusters, int num_clusters, cairo_text_cluster_flags_t cluster_flags), (cr, utf8, utf8_len, glyphs, num_glyphs, clusters, num_clusters, cluster_flags)) \
   X(const char *, cairo_status_to_string, (cairo_status_t status), (status)) \
   V(cairo_surface_destroy, (cairo_surface_t *surface), (surface)) \
   V(cairo_surface_finish, (cairo_surface_t *surface), (surface)) \
@@ -41,7 +42,12 @@
   V(cairo_tag_begin, (cairo_t *cr, const char *tag_name, const char *attributes), (cr, tag_name, attributes)) \
   V(cairo_tag_end, (cairo_t *cr, const char *tag_name), (cr, tag_name)) \
   V(cairo_translate, (cairo_t *cr, double tx, double ty), (cr, tx, ty)) \
+  X(gpointer, g_object_ref, (gpointer object), (object)) \
   V(g_object_unref, (gpointer object), (object)) \
+  X(PangoLayoutIter *, pango_layout_get_iter, (PangoLayout *layout), (layout)) \
+  V(pango_layout_iter_free, (PangoLayoutIter *iter), (iter)) \
+  X(PangoGlyphItem *, pango_layout_iter_get_run_readonly, (PangoLayoutIter *iter), (iter)) \
+  X(gboolean, pango_layout_iter_next_run, (PangoLayoutIter *iter), (iter)) \
   V(pango_attr_list_insert, (PangoAttrList *list, PangoAttribute *attr), (list, attr)) \
   X(PangoAttrList *, pango_attr_list_new, (void), ()) \
   V(pango_attr_list_unref, (PangoAttrList *list), (list)) \

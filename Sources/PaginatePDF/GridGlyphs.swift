@@ -102,31 +102,6 @@ final class GridGlyphs {
     return index == 0 ? nil : index
   }
 
-  /// Draws `scalars`, one a cell, in the face `style` names, the first in the cell at `x`, on
-  /// `baseline`, a cell every `cellWidth`; the lines of underline and strike-through across them.
-  /// Every scalar has a glyph in the face (``glyph(of:face:)``).
-  func show(
-    _ scalars: [UInt32], face: Int, underline: Bool, strikethrough: Bool, x: Double, baseline: Double,
-    cellWidth: Double, on context: OpaquePointer
-  ) {
-    var run: [cairo_glyph_t] = []
-    run.reserveCapacity(scalars.count)
-    for (offset, scalar) in scalars.enumerated() where scalar != 0x20 {
-      guard let index = glyph(of: scalar, face: face) else { continue }
-      run.append(cairo_glyph_t(index: index, x: x + Double(offset) * cellWidth, y: baseline))
-    }
-    if !run.isEmpty {
-      cairo_set_scaled_font(context, scaledFonts[face])
-      cairo_show_glyphs(context, run, Int32(run.count))
-    }
-    let width = Double(scalars.count) * cellWidth
-    if underline {
-      cairo_rectangle(context, x, baseline + underlinePosition, width, underlineThickness)
-      cairo_fill(context)
-    }
-    if strikethrough {
-      cairo_rectangle(context, x, baseline - strikethroughPosition, width, underlineThickness)
-      cairo_fill(context)
-    }
-  }
+  /// cairo's scaled font of `face` (from 0: regular, bold, italic, bold italic).
+  func scaledFont(face: Int) -> OpaquePointer { scaledFonts[face] }
 }

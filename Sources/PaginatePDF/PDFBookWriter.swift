@@ -70,6 +70,10 @@ public final class PDFBookWriter {
   private let layout: OpaquePointer
   /// Narrow characters drawn from the font's glyphs directly (`nil`: all through pango).
   private let glyphs: GridGlyphs?
+  /// The page's glyphs drawn from `glyphs`, drawn at the page's end.
+  private var batch = GlyphBatch()
+  /// Wide characters shaped once each.
+  private let shaped = ShapedClusters()
   /// Pages held for an imposition.
   private var held: [Page] = []
   /// Sides of paper written so far.
@@ -219,6 +223,7 @@ public final class PDFBookWriter {
     for (row, line) in page.lines.enumerated() where !line.isEmpty {
       draw(line, row: row, links: page.linkDestinations)
     }
+    if let glyphs { batch.draw(on: context, fonts: glyphs) }
   }
 
   /// An outline entry for `heading`, the next in page order, nested under the last one of a
@@ -234,7 +239,8 @@ public final class PDFBookWriter {
 
   /// Draws a line: its text in pieces of one style, each run of narrow characters at once
   /// (shaped together: Arabic joins, a run of right-to-left text is reordered) and each wide
-  /// character in its own two cells.
+  /// character in its own two cells. A link is the rectangle of its piece's cells (its
+  /// glyphs are drawn with the page's, in ``batch``).
   private func draw(_ line: Line, row: Int, links: [Page.Link]) {
     let count = line.utf8Count
     // The style of each byte's piece: spans, with unstyled gaps between them.
@@ -254,8 +260,10 @@ public final class PDFBookWriter {
       for segment in segments {
         let link = segment.style.linkID != 0 ? links.first { $0.id == segment.style.linkID } : nil
         let uri = link.flatMap(linkAttributes)
-        if let uri { cairo_tag_begin(context, CAIRO_TAG_LINK, uri) }
-        setColour(for: segment.style)
+        let ink = GlyphBatch.Ink(segment.style)
+        let (red, green, blue) = ink.rgb
+        cairo_set_source_rgb(context, red, green, blue)
+        let segmentColumn = column
         // A run is a stretch of narrow characters drawn at once: from the font's glyphs
         // (`scalars`, when each is one the face has and needs no shaping), else through pango.
         let style = segment.style
@@ -267,9 +275,10 @@ public final class PDFBookWriter {
           guard let start = runStart else { return }
           let x = grid.left(ofColumn: runColumn)
           if let scalars, let glyphs {
-            glyphs.show(
-              scalars, face: face, underline: style.contains(.link) && !style.contains(.furniture),
-              strikethrough: style.contains(.strikethrough), x: x, baseline: baseline, cellWidth: grid.cellWidth, on: context)
+            batch.add(
+              scalars, face: face, ink: ink, underline: style.contains(.link) && !style.contains(.furniture),
+              strikethrough: style.contains(.strikethrough), x: x, baseline: baseline, cellWidth: grid.cellWidth,
+              from: glyphs)
           } else {
             show(buffer, start..<end, style: style, x: x, cells: nil, baseline: baseline)
           }
@@ -294,30 +303,56 @@ public final class PDFBookWriter {
           } else {
             flushRun(upTo: lower)
             if width > 0 {
-              show(buffer, lower..<upper, style: style, x: grid.left(ofColumn: column), cells: width, baseline: baseline)
+              drawWide(buffer, lower..<upper, style: style, face: face, ink: ink, column: column, cells: width, baseline: baseline)
             }
           }
           column += width
         }
         flushRun(upTo: segment.range.upperBound)
-        if uri != nil { cairo_tag_end(context, CAIRO_TAG_LINK) }
+        if let uri, column > segmentColumn {
+          let x = grid.left(ofColumn: segmentColumn)
+          let rect = "rect=[\(x) \(grid.top(ofLine: row)) \(Double(column - segmentColumn) * grid.cellWidth) \(grid.lineHeight)]"
+          cairo_tag_begin(context, CAIRO_TAG_LINK, "\(uri) \(rect)")
+          cairo_tag_end(context, CAIRO_TAG_LINK)
+        }
       }
     }
   }
 
-  /// Shows `bytes[range]` with its left edge at `x` and on `baseline`; with `cells`, centred in
-  /// that many cells (a wide character's glyph is seldom exactly two cells wide).
-  private func show(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: TextStyle, x: Double, cells: Int?, baseline: Double
+  /// Draws a wide character (or cluster) centred in its `cells` from `column`: from the glyphs
+  /// pango chose for it the first time (into the page's ``batch``), else through pango.
+  private func drawWide(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: TextStyle, face: Int, ink: GlyphBatch.Ink,
+    column: Int, cells: Int, baseline: Double
+  ) {
+    let x = grid.left(ofColumn: column)
+    let shape = shaped.shape(UnsafeBufferPointer(rebasing: bytes[range]), face: face, cells: cells, layout: layout) {
+      prepare(bytes, range, style: style, cells: cells, decorated: false)
+    }
+    guard let shape else {
+      show(bytes, range, style: style, x: x, cells: cells, baseline: baseline)
+      return
+    }
+    let width = Double(cells) * grid.cellWidth
+    batch.add(
+      shape, text: UnsafeBufferPointer(rebasing: bytes[range]), ink: ink, underline: style.contains(.link) && !style.contains(.furniture),
+      strikethrough: style.contains(.strikethrough), x: x + max((width - shape.width) / 2, 0), width: shape.width,
+      baseline: baseline, rulesFrom: glyphs)
+  }
+
+  /// Sets `layout` to `bytes[range]` in the face of `style`: scaled for a character of two
+  /// `cells`, and, when `decorated`, underlined as a link and struck through as `style` says.
+  private func prepare(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: TextStyle, cells: Int?, decorated: Bool
   ) {
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     pango_layout_set_font_description(layout, fonts.description(bold: style.contains(.bold), italic: style.contains(.italic)))
     text.withCString { pango_layout_set_text(layout, $0, -1) }
     let attributes = pango_attr_list_new()
-    if style.contains(.link) && !style.contains(.furniture) {
+    if decorated && style.contains(.link) && !style.contains(.furniture) {
       pango_attr_list_insert(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE))
     }
-    if style.contains(.strikethrough) { pango_attr_list_insert(attributes, pango_attr_strikethrough_new(1)) }
+    if decorated && style.contains(.strikethrough) { pango_attr_list_insert(attributes, pango_attr_strikethrough_new(1)) }
     if cells == 2 {
       // A CJK glyph is an em wide; its two cells are 1.2 em. At 1.12 times the size, centred,
       // the gaps between glyphs stay under a tenth of an em, so that text extraction
@@ -326,6 +361,14 @@ public final class PDFBookWriter {
     }
     pango_layout_set_attributes(layout, attributes)
     pango_attr_list_unref(attributes)
+  }
+
+  /// Shows `bytes[range]` with its left edge at `x` and on `baseline`; with `cells`, centred in
+  /// that many cells (a wide character's glyph is seldom exactly two cells wide).
+  private func show(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: TextStyle, x: Double, cells: Int?, baseline: Double
+  ) {
+    prepare(bytes, range, style: style, cells: cells, decorated: true)
     var left = x
     if let cells {
       var ink = PangoRectangle()
@@ -341,20 +384,6 @@ public final class PDFBookWriter {
 
   /// The size of wide characters' glyphs relative to the font's.
   static let wideScale = 1.12
-
-  private func setColour(for style: TextStyle) {
-    let (red, green, blue): (Double, Double, Double)
-    if style.contains(.furniture) {
-      (red, green, blue) = (0.45, 0.44, 0.40)
-    } else if style.contains(.link) {
-      (red, green, blue) = (0.12, 0.31, 0.55)
-    } else if style.contains(.code) {
-      (red, green, blue) = (0.48, 0.18, 0.05)
-    } else {
-      (red, green, blue) = (0.11, 0.11, 0.10)
-    }
-    cairo_set_source_rgb(context, red, green, blue)
-  }
 
   /// Whether the page numbered so is in the PDF (a selection of pages may leave it out): an
   /// in-document link leads only to a page that is. Set it when adding a selection of a

@@ -79,6 +79,8 @@ void cairo_set_scaled_font(cairo_t *cr, const cairo_scaled_font_t *scaled_font);
 void cairo_set_source_rgb(cairo_t *cr, double red, double green, double blue);
 void cairo_show_glyphs(cairo_t *cr, const cairo_glyph_t *glyphs, int num_glyphs);
 void cairo_show_page(cairo_t *cr);
+void cairo_show_text_glyphs(cairo_t *cr, const char *utf8, int utf8_len, const cairo_glyph_t *glyphs, int num_glyphs,
+  const cairo_text_cluster_t *clusters, int num_clusters, cairo_text_cluster_flags_t cluster_flags);
 const char *cairo_status_to_string(cairo_status_t status);
 void cairo_surface_destroy(cairo_surface_t *surface);
 void cairo_surface_finish(cairo_surface_t *surface);
@@ -121,6 +123,54 @@ typedef enum { PANGO_STYLE_NORMAL = 0, PANGO_STYLE_OBLIQUE = 1, PANGO_STYLE_ITAL
 typedef enum { PANGO_WEIGHT_NORMAL = 400, PANGO_WEIGHT_BOLD = 700 } PangoWeight;
 typedef enum { PANGO_UNDERLINE_NONE = 0, PANGO_UNDERLINE_SINGLE = 1 } PangoUnderline;
 #define PANGO_SCALE 1024
+
+/// pango's shaped text, as pango.h lays its structures out (public, and stable in pango 1.x):
+/// read to draw a cluster pango shaped once again from its glyphs.
+typedef struct _PangoLayoutIter PangoLayoutIter;
+typedef struct {
+  int width;
+  int x_offset;
+  int y_offset;
+} PangoGlyphGeometry;
+typedef struct {
+  unsigned int glyph;
+  PangoGlyphGeometry geometry;
+  unsigned int attr;  // PangoGlyphVisAttr: bit fields in a guint
+} PangoGlyphInfo;
+typedef struct {
+  int num_glyphs;
+  PangoGlyphInfo *glyphs;
+  int *log_clusters;
+  int space;
+} PangoGlyphString;
+typedef struct {
+  void *shape_engine;
+  void *lang_engine;
+  PangoFont *font;
+  unsigned char level;
+  unsigned char gravity;
+  unsigned char flags;
+  unsigned char script;
+  PangoLanguage *language;
+  void *extra_attrs;
+} PangoAnalysis;
+typedef struct {
+  int offset;
+  int length;
+  int num_chars;
+  PangoAnalysis analysis;
+} PangoItem;
+/// A run of a laid-out line (PangoLayoutRun); later pango versions add fields after these two.
+typedef struct {
+  PangoItem *item;
+  PangoGlyphString *glyphs;
+} PangoGlyphItem;
+
+gpointer g_object_ref(gpointer object);
+PangoLayoutIter *pango_layout_get_iter(PangoLayout *layout);
+void pango_layout_iter_free(PangoLayoutIter *iter);
+PangoGlyphItem *pango_layout_iter_get_run_readonly(PangoLayoutIter *iter);
+gboolean pango_layout_iter_next_run(PangoLayoutIter *iter);
 
 void pango_attr_list_insert(PangoAttrList *list, PangoAttribute *attr);
 PangoAttrList *pango_attr_list_new(void);

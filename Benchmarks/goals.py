@@ -159,6 +159,18 @@ def main():
         b = statistics.median(version(theirs) for _ in range(max(RUNS, 21)))
         row(f"start-up: {label}", f"{a * 1000:.1f} ms", f"less {b * 1000:.1f} ms", f"{a / b:.1f}", "≤ 3", a <= 3 * b)
 
+    # Exports of the 8 MB of READMEs (issue 39, item 7): the PDF beside enscript's PostScript
+    # of the raw source (a2ps's is slower), the HTML beside pandoc's.
+    with tempfile.TemporaryDirectory() as work:
+        pdf, html = os.path.join(work, "r.pdf"), os.path.join(work, "r.html")
+        a, am, b, bm = medians(f"{p} export {readmes} -o {pdf}", f"enscript -q -p {work}/r.ps {readmes}")
+        row("8 MB of real READMEs to PDF", f"{a:.2f} s, {am / 1024:.0f} MB", f"enscript (PostScript) {b:.2f} s",
+            f"{a / b:.1f}", "≤ 2 s, ≤ 100 MB", a <= 2 and am <= 100 * 1024)
+        if subprocess.run(["which", "pandoc"], capture_output=True).returncode == 0:
+            a, am, b, bm = medians(f"{p} export {readmes} -o {html}", f"pandoc -f gfm -s {readmes} -o {work}/p.html")
+            row("8 MB of real READMEs to HTML", f"{a:.2f} s, {am / 1024:.0f} MB",
+                f"pandoc {b:.2f} s, {bm / 1024:.0f} MB", f"{a / b:.2f}", "≤ 1 s", a <= 1)
+
     # The pager, in tmux, beside less (needs the 1 GB text of run.sh --huge for 200 MB).
     huge = os.path.join(CORPUS, "huge.txt")
     if os.path.exists(huge) and subprocess.run(["which", "tmux"], capture_output=True).returncode == 0:

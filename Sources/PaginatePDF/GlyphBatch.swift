@@ -83,6 +83,26 @@ struct GlyphBatch {
     }
   }
 
+  /// Adds a run of printable ASCII, a byte a cell, as ``add(_:face:ink:underline:strikethrough:x:baseline:cellWidth:from:)``
+  /// does its scalars: most of most lines, with no look-up but the face's table.
+  mutating func addASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, face: Int, ink: Ink, underline: Bool, strikethrough: Bool, x: Double,
+    baseline: Double, cellWidth: Double, from font: GridGlyphs
+  ) {
+    let slot = face * Ink.count + ink.rawValue
+    glyphs[slot].reserveCapacity(glyphs[slot].count + bytes.count)
+    for (offset, byte) in bytes.enumerated() where byte != 0x20 {
+      glyphs[slot].append(cairo_glyph_t(index: font.glyph(ofASCII: byte, face: face), x: x + Double(offset) * cellWidth, y: baseline))
+    }
+    let width = Double(bytes.count) * cellWidth
+    if underline {
+      rules[ink.rawValue].append((x, baseline + font.underlinePosition, width, font.underlineThickness))
+    }
+    if strikethrough {
+      rules[ink.rawValue].append((x, baseline - font.strikethroughPosition, width, font.underlineThickness))
+    }
+  }
+
   /// Adds a cluster shaped by pango, its left edge at `x`, on `baseline`, and the lines of
   /// underline and strike-through across its `width`.
   mutating func add(

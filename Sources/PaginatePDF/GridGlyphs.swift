@@ -102,6 +102,15 @@ final class GridGlyphs {
     return index == 0 ? nil : index
   }
 
+  /// The glyph of a printable ASCII byte (0x20 to 0x7E) in `face`, which has them all.
+  func glyph(ofASCII byte: UInt8, face: Int) -> UInt { glyphs[face][Int(byte) - 0x20] }
+
+  /// Whether every byte is printable ASCII (0x20 to 0x7E): a byte a cell, each with a glyph.
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+    return true
+  }
+
   /// cairo's scaled font of `face` (from 0: regular, bold, italic, bold italic).
   func scaledFont(face: Int) -> OpaquePointer { scaledFonts[face] }
 }

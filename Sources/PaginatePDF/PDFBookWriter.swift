@@ -261,13 +261,25 @@ public final class PDFBookWriter {
         let link = segment.style.linkID != 0 ? links.first { $0.id == segment.style.linkID } : nil
         let uri = link.flatMap(linkAttributes)
         let ink = GlyphBatch.Ink(segment.style)
-        let (red, green, blue) = ink.rgb
-        cairo_set_source_rgb(context, red, green, blue)
         let segmentColumn = column
-        // A run is a stretch of narrow characters drawn at once: from the font's glyphs
-        // (`scalars`, when each is one the face has and needs no shaping), else through pango.
         let style = segment.style
         let face = (style.contains(.bold) ? 1 : 0) + (style.contains(.italic) ? 2 : 0)
+        let pieceBytes = UnsafeBufferPointer(rebasing: buffer[segment.range])
+        if let glyphs, GridGlyphs.isPrintableASCII(pieceBytes) {
+          // Printable ASCII, the most of most lines: a byte a cell, its glyph from a table.
+          batch.addASCII(
+            pieceBytes, face: face, ink: ink, underline: style.contains(.link) && !style.contains(.furniture),
+            strikethrough: style.contains(.strikethrough), x: grid.left(ofColumn: column), baseline: baseline,
+            cellWidth: grid.cellWidth, from: glyphs)
+          column += pieceBytes.count
+          addLink(uri, from: segmentColumn, to: column, row: row)
+          continue
+        }
+        // What pango draws comes in the piece's colour; the batch sets its own.
+        let (red, green, blue) = ink.rgb
+        cairo_set_source_rgb(context, red, green, blue)
+        // A run is a stretch of narrow characters drawn at once: from the font's glyphs
+        // (`scalars`, when each is one the face has and needs no shaping), else through pango.
         var runStart: Int?
         var runColumn = column
         var scalars: [UInt32]?
@@ -309,14 +321,17 @@ public final class PDFBookWriter {
           column += width
         }
         flushRun(upTo: segment.range.upperBound)
-        if let uri, column > segmentColumn {
-          let x = grid.left(ofColumn: segmentColumn)
-          let rect = "rect=[\(x) \(grid.top(ofLine: row)) \(Double(column - segmentColumn) * grid.cellWidth) \(grid.lineHeight)]"
-          cairo_tag_begin(context, CAIRO_TAG_LINK, "\(uri) \(rect)")
-          cairo_tag_end(context, CAIRO_TAG_LINK)
-        }
+        addLink(uri, from: segmentColumn, to: column, row: row)
       }
     }
+  }
+
+  /// A link (cairo's attributes `uri`, if any) over the cells from `start` to `end` of `row`.
+  private func addLink(_ uri: String?, from start: Int, to end: Int, row: Int) {
+    guard let uri, end > start else { return }
+    let rect = "rect=[\(grid.left(ofColumn: start)) \(grid.top(ofLine: row)) \(Double(end - start) * grid.cellWidth) \(grid.lineHeight)]"
+    cairo_tag_begin(context, CAIRO_TAG_LINK, "\(uri) \(rect)")
+    cairo_tag_end(context, CAIRO_TAG_LINK)
   }
 
   /// Draws a wide character (or cluster) centred in its `cells` from `column`: from the glyphs

@@ -56,8 +56,13 @@ struct MarkdownBlockStream: BlockStream {
       case .whole(let input):
         Self.convert(input, into: &parts, partSize: partSize)
       case .twice(let first, let again):
+        // The definitions are scanned for on another thread while the text is looked over.
+        let scanning = DefinitionsScanThread.start(opening: again, isCancelled: { queue.isCancelled })
         let look = MarkdownLookOver(reading: first, isCancelled: { queue.isCancelled })
-        guard !look.wasCancelled else { return }
+        guard !look.wasCancelled else {
+          scanning?.stop()
+          return
+        }
         if look.invalidUTF8 > 0 { diagnostics.addInvalidUTF8(look.invalidUTF8) }
         parts.textIsWellFormed = look.invalidUTF8 == 0
         // The look-over counts line feeds: the lines as the converter numbers them, but with
@@ -67,10 +72,16 @@ struct MarkdownBlockStream: BlockStream {
         // A text with definitions is read through once more for them, keeping only their
         // bytes, so that its parts can be read a part at a time too (``MarkdownDefinitions``).
         var definitions: MarkdownDefinitions?
-        if look.mayHaveDefinitions && !look.hasCarriageReturn, let scanned = again() {
-          definitions = MarkdownDefinitions.scan(
-            reading: scanned, skipping: byteOrderMark, isCancelled: { queue.isCancelled })
+        if look.mayHaveDefinitions && !look.hasCarriageReturn {
+          if let scanning {
+            definitions = scanning.definitions()
+          } else if let scanned = again() {
+            definitions = MarkdownDefinitions.scan(
+              reading: scanned, skipping: byteOrderMark, isCancelled: { queue.isCancelled })
+          }
           guard !queue.isCancelled else { return }
+        } else {
+          scanning?.stop()
         }
         guard let read = again() else {
           diagnostics.fail("could not read the input again")

@@ -124,6 +124,15 @@ extension MarkdownDefinitions {
     }
 
     private mutating func read(_ line: UnsafeBufferPointer<UInt8>, start: Int, lineEnd: Int, lineNumber: Int) -> Bool {
+      // A paragraph's line at the margin, outside any block and group, that starts with a
+      // letter (half the lines of a README): it opens no block, is no heading, and goes on
+      // or starts a paragraph; only a `]:` in it matters. The same as the way below, sooner.
+      if group == nil, case .noBlock = block, let first = line.first, Self.isLetter(first) {
+        if Self.mightStartDefinition(line) { return false }
+        afresh = false
+        inParagraph = true
+        return true
+      }
       switch block {
       case .fence(let mark, let count):
         // A fence opened at the margin is the text's own, and only a closing fence ends it;

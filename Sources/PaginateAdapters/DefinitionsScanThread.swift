@@ -1,0 +1,61 @@
+import Dispatch
+import PaginateSystem
+import Synchronization
+
+/// The definitions of a large Markdown file scanned on a thread of their own
+/// (``MarkdownDefinitions/scan(reading:skipping:bufferSize:isCancelled:)``) while the
+/// converter's thread looks the text over (``MarkdownLookOver``): the two readings of the
+/// file at once, on two cores, rather than one after the other. Which of them is needed is
+/// known only once the look-over ends (a text with no `]:` needs no scan), so the scan is
+/// started at once and stopped if it is not.
+final class DefinitionsScanThread: Sendable {
+  private let result = Mutex<MarkdownDefinitions?>(nil)
+  private let stopped = Atomic(false)
+  private let done = DispatchSemaphore(value: 0)
+
+  private init() {}
+
+  /// Starts scanning what `open` reads (a byte-order mark left out), stopping between buffers
+  /// once ``stop()`` is called or `isCancelled` says so; `nil` when the file cannot be opened
+  /// again or no thread can be had (then scan after the look-over, as before).
+  static func start(
+    opening open: @escaping @Sendable () -> (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?,
+    isCancelled: @escaping @Sendable () -> Bool
+  ) -> DefinitionsScanThread? {
+    let scan = DefinitionsScanThread()
+    let started = DetachedThread.start(stackSize: 1 << 20) {
+      defer { scan.done.signal() }
+      guard let marked = open(), let read = open() else { return }
+      let skip = byteOrderMarkLength(marked)
+      let found = MarkdownDefinitions.scan(
+        reading: read, skipping: skip, isCancelled: { scan.stopped.load(ordering: .relaxed) || isCancelled() })
+      scan.result.withLock { $0 = found }
+    }
+    return started ? scan : nil
+  }
+
+  /// Stops the scan (its result is not wanted); returns at once.
+  func stop() {
+    stopped.store(true, ordering: .relaxed)
+  }
+
+  /// Waits for the scan's end: the definitions, or `nil` where the text is to be parsed whole
+  /// (or the scan was stopped).
+  func definitions() -> MarkdownDefinitions? {
+    done.wait()
+    done.signal()
+    return result.withLock { $0 }
+  }
+
+  /// The length of the byte-order mark the text `read` gives starts with (0 or 3).
+  private static func byteOrderMarkLength(_ read: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
+    var start = [UInt8](repeating: 0, count: 3)
+    var filled = 0
+    while filled < 3 {
+      let count = start.withUnsafeMutableBytes { read(UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+      guard count > 0 else { break }
+      filled += count
+    }
+    return ByteText.byteOrderMarkLength(Array(start[..<filled]))
+  }
+}

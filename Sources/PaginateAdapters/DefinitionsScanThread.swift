@@ -5,9 +5,9 @@ import Synchronization
 /// The definitions of a large Markdown file scanned on a thread of their own
 /// (``MarkdownDefinitions/scan(reading:skipping:bufferSize:isCancelled:)``) while the
 /// converter's thread looks the text over (``MarkdownLookOver``): the two readings of the
-/// file at once, on two cores, rather than one after the other. Which of them is needed is
-/// known only once the look-over ends (a text with no `]:` needs no scan), so the scan is
-/// started at once and stopped if it is not.
+/// file at once, on two cores, rather than one after the other. The scan starts once the
+/// look-over has seen a `]:` or `[^` (a text with none needs no scan), and is stopped if the
+/// look-over finds the text is to be read whole after all (a carriage return).
 final class DefinitionsScanThread: Sendable {
   private let result = Mutex<MarkdownDefinitions?>(nil)
   private let stopped = Atomic(false)

@@ -56,9 +56,15 @@ struct MarkdownBlockStream: BlockStream {
       case .whole(let input):
         Self.convert(input, into: &parts, partSize: partSize)
       case .twice(let first, let again):
-        // The definitions are scanned for on another thread while the text is looked over.
-        let scanning = DefinitionsScanThread.start(opening: again, isCancelled: { queue.isCancelled })
-        let look = MarkdownLookOver(reading: first, isCancelled: { queue.isCancelled })
+        // The definitions are scanned for on another thread while the rest of the text is
+        // looked over, from the first buffer that shows there may be some: a text without
+        // any costs no scan.
+        var scanning: DefinitionsScanThread?
+        let look = MarkdownLookOver(
+          reading: first, isCancelled: { queue.isCancelled },
+          mayHaveDefinitionsFound: {
+            scanning = DefinitionsScanThread.start(opening: again, isCancelled: { queue.isCancelled })
+          })
         guard !look.wasCancelled else {
           scanning?.stop()
           return

@@ -27,8 +27,13 @@ struct MarkdownLookOver {
   private(set) var wasCancelled = false
 
   /// Reads all of `read`, or up to the buffer after which `isCancelled` is true (a layout that
-  /// stopped reading: an app's reader dropped at its first page).
-  init(reading read: (UnsafeMutableRawBufferPointer) -> Int, isCancelled: () -> Bool = { false }) {
+  /// stopped reading: an app's reader dropped at its first page). `mayHaveDefinitionsFound` is
+  /// called once, as soon as a buffer shows the text may hold definitions (so that their scan
+  /// can start while the rest is looked over).
+  init(
+    reading read: (UnsafeMutableRawBufferPointer) -> Int, isCancelled: () -> Bool = { false },
+    mayHaveDefinitionsFound: () -> Void = {}
+  ) {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 16)
     defer { buffer.deallocate() }
     // The start of a UTF-8 sequence left incomplete at the end of the last buffer, moved to
@@ -51,7 +56,9 @@ struct MarkdownLookOver {
         startsWithByteOrderMark = ByteText.byteOrderMarkLength(fresh) > 0
         first = false
       }
+      let hadDefinitions = mayHaveDefinitions
       look(at: fresh)
+      if mayHaveDefinitions && !hadDefinitions { mayHaveDefinitionsFound() }
       let tail = UTF8Validation.incompleteTailLength(bytes)
       invalidUTF8 += UTF8Validation.invalidSequenceCount(UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - tail)]))
       if tail > 0 {

@@ -305,6 +305,10 @@ struct MarkdownPartsTests {
       String(repeating: "Text é and 日本語 over buffers.\n\n", count: 300),
       String(repeating: "Windows\r\nline ends.\r\n\r\n", count: 100),
       String(repeating: "Para [x].\n\n", count: 100) + "[x]: /last\n",
+      // Definitions scanned beside the look-over, after a byte-order mark, from a read that
+      // comes after the first `]:` is seen.
+      "\u{FEFF}[first]: /first\n\nSee [first] and [x].\n\n" + String(repeating: "Para [x].\n\n", count: 100)
+        + "[x]: /last\n",
     ]
     for _ in 0..<40 { texts.append(Self.randomText(pieces: 1...40, using: &generator)) }
     for text in texts {

@@ -15,20 +15,20 @@ final class DefinitionsScanThread: Sendable {
 
   private init() {}
 
-  /// Starts scanning what `open` reads (a byte-order mark left out), stopping between buffers
-  /// once ``stop()`` is called or `isCancelled` says so; `nil` when the file cannot be opened
-  /// again or no thread can be had (then scan after the look-over, as before).
+  /// Starts scanning what `open` reads, `skipping` bytes first (a byte-order mark), stopping
+  /// between buffers once ``stop()`` is called or `isCancelled` says so; `nil` when no thread
+  /// can be had (then scan after the look-over, as before).
   static func start(
-    opening open: @escaping @Sendable () -> (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?,
+    opening open: @escaping @Sendable () -> (@Sendable (UnsafeMutableRawBufferPointer) -> Int)?, skipping: Int,
     isCancelled: @escaping @Sendable () -> Bool
   ) -> DefinitionsScanThread? {
     let scan = DefinitionsScanThread()
     let started = DetachedThread.start(stackSize: 1 << 20) {
       defer { scan.done.signal() }
-      guard let marked = open(), let read = open() else { return }
-      let skip = byteOrderMarkLength(marked)
+      // A file that cannot be opened again is read whole (``definitions()`` is `nil`).
+      guard let read = open() else { return }
       let found = MarkdownDefinitions.scan(
-        reading: read, skipping: skip, isCancelled: { scan.stopped.load(ordering: .relaxed) || isCancelled() })
+        reading: read, skipping: skipping, isCancelled: { scan.stopped.load(ordering: .relaxed) || isCancelled() })
       scan.result.withLock { $0 = found }
     }
     return started ? scan : nil
@@ -45,17 +45,5 @@ final class DefinitionsScanThread: Sendable {
     done.wait()
     done.signal()
     return result.withLock { $0 }
-  }
-
-  /// The length of the byte-order mark the text `read` gives starts with (0 or 3).
-  private static func byteOrderMarkLength(_ read: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
-    var start = [UInt8](repeating: 0, count: 3)
-    var filled = 0
-    while filled < 3 {
-      let count = start.withUnsafeMutableBytes { read(UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
-      guard count > 0 else { break }
-      filled += count
-    }
-    return ByteText.byteOrderMarkLength(Array(start[..<filled]))
   }
 }

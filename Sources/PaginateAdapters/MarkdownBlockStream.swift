@@ -62,8 +62,9 @@ struct MarkdownBlockStream: BlockStream {
         var scanning: DefinitionsScanThread?
         let look = MarkdownLookOver(
           reading: first, isCancelled: { queue.isCancelled },
-          mayHaveDefinitionsFound: {
-            scanning = DefinitionsScanThread.start(opening: again, isCancelled: { queue.isCancelled })
+          mayHaveDefinitionsFound: { byteOrderMark in
+            scanning = DefinitionsScanThread.start(
+              opening: again, skipping: byteOrderMark, isCancelled: { queue.isCancelled })
           })
         guard !look.wasCancelled else {
           scanning?.stop()
@@ -75,8 +76,9 @@ struct MarkdownBlockStream: BlockStream {
         // carriage returns (counted below, from the text read whole).
         if !look.hasCarriageReturn { lineTotal.value.store(look.lineCount, ordering: .releasing) }
         let byteOrderMark = look.startsWithByteOrderMark ? 3 : 0
-        // A text with definitions is read through once more for them, keeping only their
-        // bytes, so that its parts can be read a part at a time too (``MarkdownDefinitions``).
+        // A text with definitions is read through once more for them (on the scan's thread,
+        // meanwhile), keeping only their bytes, so that its parts can be read a part at a time
+        // too (``MarkdownDefinitions``).
         var definitions: MarkdownDefinitions?
         if look.mayHaveDefinitions && !look.hasCarriageReturn {
           if let scanning {

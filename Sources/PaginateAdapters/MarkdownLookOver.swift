@@ -28,11 +28,12 @@ struct MarkdownLookOver {
 
   /// Reads all of `read`, or up to the buffer after which `isCancelled` is true (a layout that
   /// stopped reading: an app's reader dropped at its first page). `mayHaveDefinitionsFound` is
-  /// called once, as soon as a buffer shows the text may hold definitions (so that their scan
-  /// can start while the rest is looked over).
+  /// called once, as soon as a buffer shows the text may hold definitions, with the length of
+  /// the byte-order mark the text starts with (so that their scan can start while the rest is
+  /// looked over).
   init(
     reading read: (UnsafeMutableRawBufferPointer) -> Int, isCancelled: () -> Bool = { false },
-    mayHaveDefinitionsFound: () -> Void = {}
+    mayHaveDefinitionsFound: (_ byteOrderMark: Int) -> Void = { _ in }
   ) {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 16)
     defer { buffer.deallocate() }
@@ -58,7 +59,7 @@ struct MarkdownLookOver {
       }
       let hadDefinitions = mayHaveDefinitions
       look(at: fresh)
-      if mayHaveDefinitions && !hadDefinitions { mayHaveDefinitionsFound() }
+      if mayHaveDefinitions && !hadDefinitions { mayHaveDefinitionsFound(startsWithByteOrderMark ? 3 : 0) }
       let tail = UTF8Validation.incompleteTailLength(bytes)
       invalidUTF8 += UTF8Validation.invalidSequenceCount(UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - tail)]))
       if tail > 0 {

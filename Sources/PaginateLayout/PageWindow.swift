@@ -76,7 +76,8 @@ struct PageWindow {
     var high = endFractions.count
     while low < high {
       let middle = (low + high) / 2
-      if Double(endFractions[middle]) < fraction { low = middle + 1 } else { high = middle }
+      // Compared as stored: a share of exactly 0.7 is stored as Float(0.7), below Double 0.7.
+      if endFractions[middle] < Float(fraction) { low = middle + 1 } else { high = middle }
     }
     return low < endFractions.count ? low : nil
   }

@@ -17,6 +17,9 @@ struct GlyphBatch {
   /// glyphs back to that text (a glyph that two characters share, 文 and the radical ⽂, is
   /// otherwise read as either).
   private var others: [OtherKey: Shown] = [:]
+  /// The keys of ``others`` in the order they came: drawn in that order, so that the same
+  /// document makes the same PDF every time (a dictionary's order changes from run to run).
+  private var otherKeys: [OtherKey] = []
   private struct Shown {
     var font: OpaquePointer
     var glyphs: [cairo_glyph_t] = []
@@ -118,6 +121,7 @@ struct GlyphBatch {
       let key = OtherKey(font: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(scaledFont))), ink: ink.rawValue)
       // Changed where the dictionary keeps it: a copy taken out and put back copied its
       // arrays every time.
+      if others[key] == nil { otherKeys.append(key) }
       index = Self.append(shape, from: index, text: first ? text : nil, x: x, baseline: baseline, to: &others[key, default: Shown(font: scaledFont)])
       first = false
     }
@@ -145,21 +149,23 @@ struct GlyphBatch {
     return index
   }
 
-  /// Draws what was gathered on `context` and empties the batch.
-  mutating func draw(on context: OpaquePointer, fonts: GridGlyphs) {
+  /// Draws what was gathered on `context` and empties the batch. The glyphs of the grid's
+  /// faces come only with `fonts` (there are none without).
+  mutating func draw(on context: OpaquePointer, fonts: GridGlyphs?) {
     for ink in Ink.allCases {
       let (red, green, blue) = ink.rgb
       var inked = false
       for face in 0..<4 {
         let slot = face * Ink.count + ink.rawValue
-        guard !glyphs[slot].isEmpty else { continue }
+        guard let fonts, !glyphs[slot].isEmpty else { continue }
         if !inked { cairo_set_source_rgb(context, red, green, blue) }
         inked = true
         cairo_set_scaled_font(context, fonts.scaledFont(face: face))
         cairo_show_glyphs(context, glyphs[slot], Int32(glyphs[slot].count))
         glyphs[slot].removeAll(keepingCapacity: true)
       }
-      for (key, value) in others where key.ink == ink.rawValue && !value.glyphs.isEmpty {
+      for key in otherKeys where key.ink == ink.rawValue {
+        guard let value = others[key], !value.glyphs.isEmpty else { continue }
         if !inked { cairo_set_source_rgb(context, red, green, blue) }
         inked = true
         cairo_set_scaled_font(context, value.font)
@@ -174,5 +180,6 @@ struct GlyphBatch {
       rules[ink.rawValue].removeAll(keepingCapacity: true)
     }
     others.removeAll(keepingCapacity: true)
+    otherKeys.removeAll(keepingCapacity: true)
   }
 }

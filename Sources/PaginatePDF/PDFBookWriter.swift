@@ -74,6 +74,10 @@ public final class PDFBookWriter {
   private var batch = GlyphBatch()
   /// Wide characters shaped once each.
   private let shaped = ShapedClusters()
+  /// The left edge of the page being drawn on its sheet (an imposition's right-hand page is
+  /// moved by half the sheet): cairo 1.16 places a link's `rect` and a destination's `x` as
+  /// given, not moved with the drawing.
+  private var slotX = 0.0
   /// Pages held for an imposition.
   private var held: [Page] = []
   /// Sides of paper written so far.
@@ -204,7 +208,8 @@ public final class PDFBookWriter {
     for (slot, page) in pages.enumerated() {
       guard let page else { continue }
       cairo_save(context)
-      cairo_translate(context, Double(slot) * slotWidth, 0)
+      slotX = Double(slot) * slotWidth
+      cairo_translate(context, slotX, 0)
       draw(page)
       cairo_restore(context)
     }
@@ -217,13 +222,13 @@ public final class PDFBookWriter {
       if options.imposition == .none { addOutlineEntry(heading, side: sidesWritten, y: grid.top(ofLine: heading.line)) }
       // The place in-document links lead to.
       let name = Self.destinationName(PageReferences.Target(pageNumber: page.number, line: heading.line))
-      cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(name)' x=\(grid.left(ofColumn: 0)) y=\(grid.top(ofLine: heading.line))")
+      cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(name)' x=\(slotX + grid.left(ofColumn: 0)) y=\(grid.top(ofLine: heading.line))")
       cairo_tag_end(context, CAIRO_TAG_DEST)
     }
     for (row, line) in page.lines.enumerated() where !line.isEmpty {
       draw(line, row: row, links: page.linkDestinations)
     }
-    if let glyphs { batch.draw(on: context, fonts: glyphs) }
+    batch.draw(on: context, fonts: glyphs)
   }
 
   /// An outline entry for `heading`, the next in page order, nested under the last one of a
@@ -329,7 +334,7 @@ public final class PDFBookWriter {
   /// A link (cairo's attributes `uri`, if any) over the cells from `start` to `end` of `row`.
   private func addLink(_ uri: String?, from start: Int, to end: Int, row: Int) {
     guard let uri, end > start else { return }
-    let rect = "rect=[\(grid.left(ofColumn: start)) \(grid.top(ofLine: row)) \(Double(end - start) * grid.cellWidth) \(grid.lineHeight)]"
+    let rect = "rect=[\(slotX + grid.left(ofColumn: start)) \(grid.top(ofLine: row)) \(Double(end - start) * grid.cellWidth) \(grid.lineHeight)]"
     cairo_tag_begin(context, CAIRO_TAG_LINK, "\(uri) \(rect)")
     cairo_tag_end(context, CAIRO_TAG_LINK)
   }

@@ -59,9 +59,18 @@ package enum PagerSession {
     var size = Terminal.size()
     model.resize(columns: size.columns, rows: size.rows)
     var decoder = KeyDecoder()
+    /// Takes the terminal's new size, if it changed (its signal wakes the wait for keys).
+    func takeResize() -> Bool {
+      guard Terminal.needsResize != 0 else { return false }
+      Terminal.needsResize = 0
+      size = Terminal.size()
+      model.resize(columns: size.columns, rows: size.rows)
+      return true
+    }
     if let startCommand {
       model.start(with: startCommand)
       if model.isBusy { work(&model, renderer: renderer, decoder: &decoder) }
+      _ = takeResize()
     }
     draw(model, renderer)
     loop: while true {
@@ -77,13 +86,7 @@ package enum PagerSession {
         let more = Terminal.read(timeout: 40)
         keys += more.isEmpty ? decoder.flush() : decoder.feed(more)
       }
-      var changed = false
-      if Terminal.needsResize != 0 {
-        Terminal.needsResize = 0
-        size = Terminal.size()
-        model.resize(columns: size.columns, rows: size.rows)
-        changed = true
-      }
+      var changed = takeResize()
       if model.isFollowing && keys.isEmpty && !changed {
         switch load(model.fileIndex) {
         case .success(let source): model.followed(source)
@@ -110,6 +113,8 @@ package enum PagerSession {
         }
         if model.isBusy {
           work(&model, renderer: renderer, decoder: &decoder)
+          // A resize while it went on (the work's reads took its wake-up).
+          _ = takeResize()
           changed = true
         }
       }
@@ -120,8 +125,11 @@ package enum PagerSession {
 
   /// Takes a search or a jump on in steps, showing its progress about ten times a second,
   /// until it ends or the reader stops it (Esc, q, or Ctrl-C, which does not end the pager
-  /// meanwhile). A resize meanwhile is taken once it ends.
+  /// meanwhile). A resize meanwhile is taken once it ends; keys typed after the last step
+  /// are left for the pager to read.
   private static func work(_ model: inout PagerModel, renderer: TextRenderer, decoder: inout KeyDecoder) {
+    // A Ctrl-C that comes as the work ends has done its job: it does not quit the pager too.
+    defer { Terminal.interrupted = 0 }
     var lastDraw = ContinuousClock.now
     while model.isBusy {
       model.continueWork(pageLimit: 20)
@@ -130,6 +138,7 @@ package enum PagerSession {
         model.cancelWork()
         break
       }
+      guard model.isBusy else { break }
       let bytes = Terminal.read(timeout: 0)
       var keys = decoder.feed(bytes)
       if bytes.last == 0x1B { keys += decoder.flush() }

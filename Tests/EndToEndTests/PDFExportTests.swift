@@ -278,6 +278,31 @@ struct PDFExportTests {
     }
   }
 
+  /// cairo 1.16 places a link's rectangle and a destination's position as given, not moved
+  /// with the drawing: on the right-hand page of a sheet they must be given moved.
+  @Test("on a sheet of two pages, the right-hand page's link covers its text and its heading is a place to go to")
+  func linksOnSheets() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("sheet.md")
+    let text = "No link on the first page, but one to [the second](#second).\n\n<!-- pagebreak -->\n\n# Second\n\n"
+      + "A [link on the right](https://example.org/right) page.\n"
+    try Data(text.utf8).write(to: input)
+    let pdf = try export(input.path, to: folder, ["--page-size", "40x30", "--imposition", "2up"], name: "sheet.pdf")
+    let xml = try tool("pdftohtml", ["-xml", "-stdout", "-i", "-q", "-zoom", "1", pdf])
+    // pdftohtml puts a link on the text its rectangle covers.
+    let linked = xml.matches(of: #/<text top="\d+" left="(\d+)"[^>]*><a href="https://example.org/right">([^<]*)</a>/#)
+    // The link's text, its note's marker and the note itself (the address, a link too).
+    #expect(linked.map { String($0.output.2) }.contains("link on the right"), "\(xml)")
+    #expect(linked.allSatisfy { (Int($0.output.1) ?? 0) > 421 }, "on the right half of an A4 sheet, 842 points wide")
+    // The heading's place: a destination on the right half.
+    let expanded = folder.appendingPathComponent("expanded.pdf").path
+    _ = try tool("qpdf", ["--qdf", "--object-streams=disable", pdf, expanded])
+    let objects = try String(decoding: Data(contentsOf: URL(fileURLWithPath: expanded)), as: UTF8.self)
+    let places = objects.matches(of: #//XYZ\s+([\d.]+)/#).compactMap { Double($0.output.1) }
+    #expect(places.contains { $0 > 421 }, "destinations at x \(places)")
+  }
+
   @Test("a page drawn as a picture (kept as .build/test-artifacts/pdf-page.png) has ink in its grid")
   func picture() throws {
     let folder = try Executable.temporaryDirectory()

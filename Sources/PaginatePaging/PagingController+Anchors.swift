@@ -39,8 +39,9 @@ extension PagingController {
 
   /// Moves to the page `fraction` of the way through the document (0: the first, 1: the last),
   /// as a slider does. For a document in memory the fraction is by characters; for a source
-  /// read as it goes, by what the source has read. `false`, without moving, when there is no
-  /// such page: an endless source, or a document with no text.
+  /// read as it goes, by how much of it had been laid out by each page's end (kept with the
+  /// page: once laid out, a place is found at once). `false`, without moving, when there is
+  /// no such page: an endless source, or a document with no text.
   @discardableResult
   public mutating func go(
     toFraction fraction: Double, asTransition: Bool = false, isolation: isolated (any Actor)? = #isolation

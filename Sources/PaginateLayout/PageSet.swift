@@ -209,7 +209,7 @@ public struct PageSet: Sendable {
   /// for a page set that keeps no pages.
   ///
   /// - Complexity: O(log n) over the pages laid out, plus the layout of those needed.
-  public mutating func pageIndex(atFraction fraction: Double) -> Int? {
+  package mutating func pageIndex(atFraction fraction: Double) -> Int? {
     guard keepsPages else { return nil }
     let fraction = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
     while !isComplete && window.firstPage(reachingFraction: fraction) == nil {
@@ -223,7 +223,7 @@ public struct PageSet: Sendable {
   /// Lays out up to `pages` more pages; `false` once the end is laid out (nothing is left,
   /// or never ends: an endless source lays out the pages asked for).
   @discardableResult
-  public mutating func layOut(morePages pages: Int) -> Bool {
+  package mutating func layOut(morePages pages: Int) -> Bool {
     for _ in 0..<max(pages, 1) where !isComplete { layOutNext() }
     return !isComplete
   }

@@ -62,9 +62,6 @@ struct GlyphBatch {
     }
   }
 
-  /// Whether nothing is gathered.
-  var isEmpty: Bool { glyphs.allSatisfy(\.isEmpty) && others.isEmpty && rules.allSatisfy(\.isEmpty) }
-
   /// Adds `scalars`, one a cell, in `face`, the first in the cell at `x`, on `baseline`, a cell
   /// every `cellWidth`, with the lines of underline and strike-through across them. Every
   /// scalar has a glyph in the face (``GridGlyphs/glyph(of:face:)``); spaces are left out.
@@ -77,13 +74,9 @@ struct GlyphBatch {
       guard let index = font.glyph(of: scalar, face: face) else { continue }
       glyphs[slot].append(cairo_glyph_t(index: index, x: x + Double(offset) * cellWidth, y: baseline))
     }
-    let width = Double(scalars.count) * cellWidth
-    if underline {
-      rules[ink.rawValue].append((x, baseline + font.underlinePosition, width, font.underlineThickness))
-    }
-    if strikethrough {
-      rules[ink.rawValue].append((x, baseline - font.strikethroughPosition, width, font.underlineThickness))
-    }
+    addRules(
+      ink: ink, underline: underline, strikethrough: strikethrough, x: x, width: Double(scalars.count) * cellWidth,
+      baseline: baseline, from: font)
   }
 
   /// Adds a run of printable ASCII, a byte a cell, as ``add(_:face:ink:underline:strikethrough:x:baseline:cellWidth:from:)``
@@ -97,13 +90,9 @@ struct GlyphBatch {
     for (offset, byte) in bytes.enumerated() where byte != 0x20 {
       glyphs[slot].append(cairo_glyph_t(index: font.glyph(ofASCII: byte, face: face), x: x + Double(offset) * cellWidth, y: baseline))
     }
-    let width = Double(bytes.count) * cellWidth
-    if underline {
-      rules[ink.rawValue].append((x, baseline + font.underlinePosition, width, font.underlineThickness))
-    }
-    if strikethrough {
-      rules[ink.rawValue].append((x, baseline - font.strikethroughPosition, width, font.underlineThickness))
-    }
+    addRules(
+      ink: ink, underline: underline, strikethrough: strikethrough, x: x, width: Double(bytes.count) * cellWidth,
+      baseline: baseline, from: font)
   }
 
   /// Adds a cluster shaped by pango, its left edge at `x`, on `baseline`, and the lines of
@@ -126,7 +115,18 @@ struct GlyphBatch {
       first = false
     }
     guard let font else { return }
-    if underline { rules[ink.rawValue].append((x, baseline + font.underlinePosition, width, font.underlineThickness)) }
+    addRules(
+      ink: ink, underline: underline, strikethrough: strikethrough, x: x, width: width, baseline: baseline, from: font)
+  }
+
+  /// The lines of underline and strike-through across `width` from `x`, placed by the grid's
+  /// regular face.
+  private mutating func addRules(
+    ink: Ink, underline: Bool, strikethrough: Bool, x: Double, width: Double, baseline: Double, from font: GridGlyphs
+  ) {
+    if underline {
+      rules[ink.rawValue].append((x, baseline + font.underlinePosition, width, font.underlineThickness))
+    }
     if strikethrough {
       rules[ink.rawValue].append((x, baseline - font.strikethroughPosition, width, font.underlineThickness))
     }

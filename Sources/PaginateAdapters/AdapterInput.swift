@@ -32,6 +32,11 @@ public struct AdapterInput: Sendable {
   /// The extension of ``name``, lowercase and without the dot; empty when there is none.
   public var fileExtension: String { Self.fileExtension(of: name) }
 
+  /// The last component of a path (`CMakeLists.txt` of `src/CMakeLists.txt`).
+  public static func fileName(of name: String) -> String {
+    String(name.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+  }
+
   /// The extension of a file name or path, lowercase and without the dot; empty when there is
   /// none (or the name starts with its only dot, as `.profile` does).
   public static func fileExtension(of name: String) -> String {

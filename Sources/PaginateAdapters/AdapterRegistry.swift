@@ -2,11 +2,14 @@ public import PaginateModel
 
 /// The input adapters paginate knows, and the rules that choose one for an input.
 ///
-/// Choosing, in order: an explicit name (`--from NAME`), else the file extension, else the
-/// first adapter whose ``InputAdapter/sniff(_:)`` accepts the start of the input, else plain
-/// text. An input with a NUL byte in its first 8 KiB is taken for binary and refused, unless
-/// the adapter was named explicitly or its extension chose an adapter that reads binary
-/// formats (``InputAdapter/readsBinaryInput``).
+/// Choosing, in order: an explicit name (`--from NAME`), else the file's name
+/// (``InputAdapter/fileNames``), else its extension, else the first adapter whose
+/// ``InputAdapter/sniff(_:)`` accepts the start of the input, else plain text. Plain text is
+/// read as prose or as lines: text that its extension (`.txt`) or nothing chose is read by
+/// the lines adapter (``linesName``) when that adapter's sniff says it is made of lines. An
+/// input with a NUL byte in its first 8 KiB is taken for binary and refused, unless the
+/// adapter was named explicitly or its extension chose an adapter that reads binary formats
+/// (``InputAdapter/readsBinaryInput``).
 ///
 ///     let registry = AdapterRegistry.builtIn
 ///     let loaded = try registry.load(AdapterInput(bytes: bytes, name: "notes.md"))
@@ -18,6 +21,10 @@ public struct AdapterRegistry: Sendable {
   /// The name of the adapter used when nothing else chooses one.
   public var fallbackName = "text"
 
+  /// The name of the adapter that reads plain text kept line by line, chosen over the
+  /// fallback when its sniff accepts the text.
+  public var linesName = "lines"
+
   /// How many leading bytes sniffing and the binary check look at.
   public static let sniffLength = 8192
 
@@ -26,10 +33,11 @@ public struct AdapterRegistry: Sendable {
     self.adapters = adapters
   }
 
-  /// Markdown, plain text, paginate's JSON form and pandoc's JSON (sniffed before the JSON
-  /// form, since both start with `{`).
+  /// Markdown, plain text, paginate's JSON form, pandoc's JSON (sniffed before the JSON
+  /// form, since both start with `{`) and text kept line by line (sniffed last: most text
+  /// that is not prose is).
   public static var builtIn: AdapterRegistry {
-    AdapterRegistry([MarkdownAdapter(), PlainTextAdapter(), PandocJSONAdapter(), JSONAdapter()])
+    AdapterRegistry([MarkdownAdapter(), PlainTextAdapter(), PandocJSONAdapter(), JSONAdapter(), LinesAdapter()])
   }
 
   /// Adds an adapter, replacing any adapter of the same name.
@@ -86,14 +94,21 @@ public struct AdapterRegistry: Sendable {
     }
     let head = input.bytes.prefix(Self.sniffLength)
     let fileExtension = input.fileExtension
-    let byExtension = fileExtension.isEmpty ? nil : adapters.first { $0.fileExtensions.contains(fileExtension) }
+    let fileName = AdapterInput.fileName(of: input.name)
+    let byExtension =
+      adapters.first { $0.fileNames.contains(fileName) }
+      ?? (fileExtension.isEmpty ? nil : adapters.first { $0.fileExtensions.contains(fileExtension) })
     if let byExtension, byExtension.readsBinaryInput { return byExtension }
     if head.contains(0) {
       throw InputError(
         input: input.name,
         message: "looks like a binary file (NUL bytes in the first 8 KB); use '--from text' to read it anyway")
     }
-    if let byExtension { return byExtension }
+    if let byExtension {
+      // `.txt` says plain text, not which reading of it.
+      if byExtension.name == fallbackName, let lines = adapter(named: linesName), lines.sniff(head) { return lines }
+      return byExtension
+    }
     if let adapter = adapters.first(where: { $0.sniff(head) }) {
       return adapter
     }

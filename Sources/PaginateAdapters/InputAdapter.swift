@@ -21,6 +21,9 @@ public protocol InputAdapter: Sendable {
   var fileExtensions: [String] { get }
   /// One line that says what the adapter reads, for `paginate adapters`.
   var summary: String { get }
+  /// Whole file names this adapter reads whatever their extension (`Makefile`, `.bashrc`,
+  /// `CMakeLists.txt`): they choose it before extensions do. The default is none.
+  var fileNames: [String] { get }
 
   /// Whether the start of an input looks like this adapter's format.
   ///
@@ -49,6 +52,9 @@ public protocol InputAdapter: Sendable {
 }
 
 extension InputAdapter {
+  /// By default no file name chooses the adapter.
+  public var fileNames: [String] { [] }
+
   /// By default an adapter is chosen only by name or extension.
   public func sniff(_ head: ArraySlice<UInt8>) -> Bool { false }
 

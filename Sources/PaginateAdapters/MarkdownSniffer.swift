@@ -4,7 +4,7 @@
 /// It counts the signs of Markdown at the start of lines in the first bytes (ATX headings,
 /// fenced code, setext underlines, link reference definitions, badges and HTML blocks of the
 /// kind READMEs open with) and within them (inline links, images, code spans). A heading on
-/// the first line is enough unless it opens a block of `#` comments, and so is an HTML block
+/// the first line is enough unless it opens a block of `#` comments or stands alone, and so is an HTML block
 /// such as READMEs open with (`<p align="center">`); otherwise two different kinds
 /// of sign are needed, so that a configuration file's `# comments` or a sentence with one pair
 /// of backquotes stays plain text.
@@ -42,8 +42,9 @@ enum MarkdownSniffer {
       previousLineHadText = !trimmed.isEmpty
     }
     // A heading on the first line is enough, unless the next line starts with # too or such
-    // lines are a large share of them: a configuration file's or a script's comments.
-    return openingHeading && (hashLines == 1 || hashLines * 4 < textLines)
+    // lines are a large share of them: a configuration file's or a script's comments. A `#`
+    // line alone (`/etc/fstab`'s one comment) is not Markdown: some text must follow it.
+    return openingHeading && textLines > hashLines && (hashLines == 1 || hashLines * 4 < textLines)
   }
 
   private enum Sign: Hashable {

@@ -39,9 +39,19 @@ public struct PlainTextAdapter: StreamingInputAdapter {
   }
 }
 
-/// Splits bytes into lines and groups them into blocks, copying each paragraph's bytes once.
+/// Splits bytes into lines and groups them into blocks, copying each paragraph's bytes once:
+/// paragraphs and verbatim runs (``PlainTextAdapter``), or, when it keeps lines
+/// (``LinesAdapter``), blocks of lines kept as they are.
 struct PlainTextBuilder: Sendable {
   private var blocks: [Block] = []
+  /// Whether every line is kept as it is, in blocks of ``Block/Content/lines(_:)``.
+  let keepsLines: Bool
+  /// The lines of the block of lines being gathered, joined by line feeds, and where it starts.
+  private var kept: [UInt8] = []
+  private var keptLines = 0
+  private var keptStart = 0
+  /// Whether a kept line has a byte that is not printable ASCII (to be checked for controls).
+  private var keptNeedsCheck = false
   /// The bytes of the paragraph being gathered: its lines, trimmed, joined by single spaces.
   private var paragraph: [UInt8] = []
   private var paragraphLines = 0
@@ -77,6 +87,15 @@ struct PlainTextBuilder: Sendable {
   static let lineLimit = 1 << 20
   /// The most lines of one verbatim block (Markdown's code blocks too).
   static let verbatimLineLimit = 10_000
+  /// The most lines, and bytes, of one block of kept lines: a block is laid out, and a page
+  /// set resumes at its start, whole.
+  static let keptLineLimit = 256
+  static let keptByteLimit = 1 << 16
+
+  /// A builder that reflows paragraphs, or that keeps every line (`keepsLines`).
+  init(keepsLines: Bool = false) {
+    self.keepsLines = keepsLines
+  }
 
   /// `text` in parts of at most ``verbatimLineLimit`` lines, each with its count of lines.
   static func verbatimParts(of text: String) -> [(text: Substring, lineCount: Int)] {
@@ -124,7 +143,9 @@ struct PlainTextBuilder: Sendable {
       if bytes.count < 3 && !isFinal { return 0 }
       start = ByteText.byteOrderMarkLength(bytes)
       atStart = false
-      linePerParagraph = Self.isLinePerParagraph(UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, Self.sampleSize)]))
+      if !keepsLines {
+        linePerParagraph = Self.isLinePerParagraph(UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, Self.sampleSize)]))
+      }
     }
     var index = start
     var lineStart = start
@@ -153,7 +174,10 @@ struct PlainTextBuilder: Sendable {
         // A CR or FF at the end of a chunk may be followed by an LF in the next one.
         if byte != 0x0A && index + 1 == count && !isFinal { return lineStart }
         lineNumber += 1
-        line(UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), isPrintableASCII: !lineNeedsCheck)
+        // Kept lines: a form feed at the start of a line adds no empty line before the break.
+        if !(keepsLines && byte == 0x0C && lineStart == index) {
+          line(UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), isPrintableASCII: !lineNeedsCheck)
+        }
         lineNeedsCheck = false
         if byte == 0x0C {
           pageBreak()
@@ -232,6 +256,7 @@ struct PlainTextBuilder: Sendable {
     copy.blocks = []
     copy.paragraph = Array(paragraph)
     copy.verbatim = Array(verbatim)
+    copy.kept = Array(kept)
     return copy
   }
 
@@ -244,12 +269,17 @@ struct PlainTextBuilder: Sendable {
   mutating func finish() -> [Block] {
     endParagraph(asHeading: headingCandidate)
     endVerbatim()
+    endKept()
     return blocks
   }
 
   /// Takes one line (without its line end); `isPrintableASCII` says whether the scan found
   /// nothing but printable ASCII in it.
   private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, isPrintableASCII: Bool) {
+    if keepsLines {
+      keep(bytes, isPrintableASCII: isPrintableASCII)
+      return
+    }
     var indent = 0
     var first = 0
     while first < bytes.count && ByteText.isSpaceOrTab(bytes[first]) {
@@ -322,6 +352,7 @@ struct PlainTextBuilder: Sendable {
     endParagraph(asHeading: headingCandidate)
     afterBlankLine = true
     endVerbatim()
+    endKept()
     blocks.append(Block(.pageBreak, source: SourceRange(line: max(lineNumber, 1))))
   }
 
@@ -340,6 +371,32 @@ struct PlainTextBuilder: Sendable {
     blocks.append(asHeading ? .heading(level: 2, [.text(text)], source: source) : .paragraph([.text(text)], source: source))
     paragraph.removeAll(keepingCapacity: true)
     paragraphLines = 0
+  }
+
+  /// Keeps one line as it is, in the block of lines being gathered.
+  private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>, isPrintableASCII: Bool) {
+    // The block's lines are numbered from its first: a piece of a line cut for its length,
+    // or the rest of a line after a form feed, starts a block of its own.
+    if keptLines > 0 && lineNumber != keptStart + keptLines { endKept() }
+    if keptLines == 0 {
+      keptStart = lineNumber
+    } else {
+      kept.append(0x0A)
+    }
+    kept.append(contentsOf: bytes)
+    if !isPrintableASCII { keptNeedsCheck = true }
+    keptLines += 1
+    if keptLines >= Self.keptLineLimit || kept.count >= Self.keptByteLimit { endKept() }
+  }
+
+  private mutating func endKept() {
+    guard keptLines > 0 else { return }
+    var text = String(decoding: kept, as: UTF8.self)
+    if keptNeedsCheck { text = VisibleControls.escape(text, keepingTabsAndNewlines: true) }
+    blocks.append(Block(.lines(text), source: SourceRange(firstLine: keptStart, lastLine: keptStart + keptLines - 1)))
+    kept.removeAll(keepingCapacity: true)
+    keptLines = 0
+    keptNeedsCheck = false
   }
 
   private mutating func endVerbatim() {
@@ -384,7 +441,7 @@ extension PlainTextAdapter {
 struct PlainTextStream: BlockStream {
   private let read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
   private let diagnostics: ReadDiagnostics
-  private var builder = PlainTextBuilder()
+  private var builder: PlainTextBuilder
   private var pending: [UInt8] = []
   private var ready: [Block] = []
   private var readyIndex = 0
@@ -400,7 +457,7 @@ struct PlainTextStream: BlockStream {
   /// The state before the fill that made `ready`: where its bytes start and the builder then,
   /// for ``mark`` (compacted the first time a mark needs it).
   private var fillStart = 0
-  private var builderBeforeFill = PlainTextBuilder()
+  private var builderBeforeFill: PlainTextBuilder
   private var builderBeforeFillIsCompact = true
   /// Blocks still to be skipped after resuming at a mark.
   private var toSkip = 0
@@ -414,10 +471,15 @@ struct PlainTextStream: BlockStream {
     var skip: Int
   }
 
-  init(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, diagnostics: ReadDiagnostics, inputSize: Int?) {
+  init(
+    read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, diagnostics: ReadDiagnostics, inputSize: Int?,
+    keepsLines: Bool = false
+  ) {
     self.read = read
     self.diagnostics = diagnostics
     self.inputSize = inputSize
+    builder = PlainTextBuilder(keepsLines: keepsLines)
+    builderBeforeFill = builder
   }
 
   /// A reader that goes on from `mark`, reading with `read` from the mark's offset.
@@ -432,8 +494,10 @@ struct PlainTextStream: BlockStream {
       self.builder = builder
       toSkip = mark.skip
     } else {
+      builder = PlainTextBuilder()
       isDone = true
     }
+    builderBeforeFill = builder
   }
 
   /// Before the next block: resumable by the input offset and the builder's state.
@@ -485,7 +549,8 @@ struct PlainTextStream: BlockStream {
     let isFinal = count <= 0
     // The first feed decides how the text is read from its first 256 KiB
     // (`PlainTextBuilder.sampleSize`): it gets all of them, however the reads come.
-    if bytesDone == 0 && !isFinal && pending.count < PlainTextBuilder.sampleSize { return }
+    // Kept lines need no sample: they go as they come (`tail -f log | paginate`).
+    if bytesDone == 0 && !isFinal && !builder.keepsLines && pending.count < PlainTextBuilder.sampleSize { return }
     // A chunk with no line end completes nothing: read on (so a huge line is scanned once),
     // up to the longest line read as one.
     if !isFinal && pending.count <= PlainTextBuilder.lineLimit && !pending[kept...].contains(where: { $0 <= 0x0D && ($0 == 0x0A || $0 == 0x0D || $0 == 0x0C) }) {

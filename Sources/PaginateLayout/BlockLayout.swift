@@ -30,11 +30,15 @@ struct BlockLayout {
   /// Lays out a list of sibling blocks with a blank line between them (none when `tight`).
   mutating func lines(for blocks: [Block], width: Int, tight: Bool = false) -> [FlowLine] {
     var result: [FlowLine] = []
+    // Blocks of lines one after another are one run (see ``LineFlow``).
+    var afterLines = false
     for block in blocks {
       if case .pageBreak = block.content { continue }  // only honoured at the top level
       let lines = self.lines(for: block, width: width)
       guard !lines.isEmpty else { continue }
-      if !result.isEmpty && !tight { result.append(.spacing(source: block.source)) }
+      let isLines = block.content.isLines
+      if !result.isEmpty && !tight && !(isLines && afterLines) { result.append(.spacing(source: block.source)) }
+      afterLines = isLines
       result.append(moving: lines)
     }
     return result
@@ -65,6 +69,8 @@ struct BlockLayout {
       return lines
     case .htmlBlock(let html):
       return verbatim(html, width: width, source: block.source, style: [])
+    case .lines(let text):
+      return textLines(text, width: width, source: block.source)
     case .thematicBreak:
       return [FlowLine(line: Line(Rule.light.string(count: width), style: .furniture), source: block.source)]
     case .table(let table):
@@ -263,7 +269,7 @@ struct BlockLayout {
 
   /// Appends the lines of one verbatim line: its tabs expanded, broken where it is wider than
   /// the page (see ``LineWrapping/codePieces(of:width:)``).
-  private func verbatimLine(
+  func verbatimLine(
     _ rawLine: String, width: Int, source: SourceRange?, style: TextStyle, into lines: inout [FlowLine]
   ) {
     // A run of spaces longer than the page breaks wherever it is: its length past that only

@@ -13,6 +13,9 @@ struct FlowLine {
   var penalty: Int = Penalty.free
   /// A blank line between blocks: dropped at the top of a page.
   var isSpacing = false
+  /// Whether the line is a line of text kept line by line (``BlockLayout/textLines(_:width:source:)``):
+  /// kept at the top of a page even when blank, as `pr` keeps every line.
+  var isKept = false
   /// Footnotes cited on this line.
   var notes: [Int] = []
   /// The table whose header is repeated when this line starts a page.

@@ -47,6 +47,10 @@ public struct LayoutOptions: Sendable, Hashable {
   public var marks: Marks = .styles
   /// Tab stops in verbatim text every `tabWidth` cells.
   public var tabWidth = 8
+  /// Whether text kept line by line (``PaginateModel/Block/Content/lines(_:)``) is printed
+  /// with the number of each input line in a gutter before it, as `pr -n` and `less -N` do
+  /// (a wrapped line's continuations are not numbered).
+  public var numbersLines = false
   /// The fewest lines of a paragraph left alone at the top of a page.
   public var widowLines = 2
   /// The fewest lines of a paragraph left alone at the foot of a page.

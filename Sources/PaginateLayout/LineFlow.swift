@@ -42,6 +42,9 @@ struct LineFlow {
   /// row of badges, a logo) stays on the first chapter's page instead of a page of its own.
   private var linesBeforeFirstChapter: Int? = 0
   private var keepPending = false
+  /// Whether the last block emitted was text kept line by line: a block of lines after it
+  /// goes on the same run, with no space between.
+  private var afterLines = false
 
   /// Whether ``progress`` is measured and lines get their ``FlowLine/anchor`` (both cost a
   /// little: printing, which never asks, does without).
@@ -74,6 +77,7 @@ struct LineFlow {
     hasEmitted = point.hasEmitted
     pendingBreak = point.pendingBreak
     keepPending = point.keepPending
+    afterLines = point.afterLines
     linesBeforeFirstChapter = point.linesBeforeFirstChapter
     guard consumed == 0 || hasLine(at: consumed - 1) else { return nil }
     consume(consumed)
@@ -94,7 +98,7 @@ struct LineFlow {
     guard let mark else { return nil }
     let point = FlowResumePoint(
       mark: mark, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending,
-      linesBeforeFirstChapter: linesBeforeFirstChapter)
+      afterLines: afterLines, linesBeforeFirstChapter: linesBeforeFirstChapter)
     return (point, 0)
   }
 
@@ -181,7 +185,7 @@ struct LineFlow {
     let point = batchMarks[batchIndex].map {
       FlowResumePoint(
         mark: $0, block: nextBlock, hasEmitted: hasEmitted, pendingBreak: pendingBreak, keepPending: keepPending,
-      linesBeforeFirstChapter: linesBeforeFirstChapter)
+      afterLines: afterLines, linesBeforeFirstChapter: linesBeforeFirstChapter)
     }
     batchIndex += 1
     nextBlock += 1
@@ -203,14 +207,16 @@ struct LineFlow {
     } else if let preamble = linesBeforeFirstChapter {
       linesBeforeFirstChapter = preamble + lines.count
     }
+    let isLines = block.content.isLines
     var spacing: FlowLine?
     if hasEmitted {
       if let forced {
         lines[0].forcedBreak = forced
-      } else {
+      } else if !(isLines && afterLines) {
         spacing = .spacing(source: block.source)
       }
     }
+    afterLines = isLines
     if keepPending {
       spacing?.penalty = Penalty.keepWithHeading
       for index in lines.indices.prefix(2) {
@@ -236,7 +242,7 @@ extension LineFlow {
   /// first run's.
   static func batchWeight(of block: Block) -> Int {
     switch block.content {
-    case .codeBlock(_, let text), .htmlBlock(let text): return text.utf8.count
+    case .codeBlock(_, let text), .htmlBlock(let text), .lines(let text): return text.utf8.count
     case .paragraph(let inlines): if case .text(let text)? = inlines.first { return text.utf8.count }
     default: break
     }
@@ -320,7 +326,7 @@ extension LineFlow {
   /// (tables register their header for repetition).
   static func isIndependent(_ block: Block) -> Bool {
     switch block.content {
-    case .heading, .paragraph, .codeBlock, .htmlBlock, .thematicBreak, .pageBreak: return true
+    case .heading, .paragraph, .codeBlock, .htmlBlock, .lines, .thematicBreak, .pageBreak: return true
     case .blockQuote(let children), .centered(let children), .callout(_, let children):
       return children.allSatisfy(isIndependent)
     case .list(let list): return list.items.allSatisfy { $0.blocks.allSatisfy(isIndependent) }

@@ -63,7 +63,8 @@ struct PageBreaker {
   mutating func nextBody(number: Int) -> PageBody? {
     // A page starts with text: spacing between blocks, and blank lines of a block (a code
     // block's) where the page breaks, are left out there, as TeX discards glue at a page top.
-    while flow.hasLine(at: 0), flow[0].isSpacing || (flow[0].line.isEmpty && flow[0].forcedBreak == nil) {
+    // A file's lines are all kept (`pr` keeps them).
+    while flow.hasLine(at: 0), flow[0].isSpacing || (flow[0].line.isEmpty && !flow[0].isKept && flow[0].forcedBreak == nil) {
       flow.consume(1)
     }
     guard flow.hasLine(at: 0) else { return carriedNotes.isEmpty ? nil : notesOnlyBody(number: number) }

@@ -10,6 +10,8 @@ struct FlowResumePoint: Sendable {
   var hasEmitted: Bool
   var pendingBreak: ChapterBreak?
   var keepPending: Bool
+  /// Whether the block before was text kept line by line (see ``LineFlow``).
+  var afterLines: Bool
   /// Lines emitted before the first chapter heading; `nil` once it came.
   var linesBeforeFirstChapter: Int?
 }

@@ -340,7 +340,7 @@ struct FootnoteRegistry {
         walk(item.term)
         for definition in item.definitions { for child in definition { register(child, links: links) } }
       }
-    case .codeBlock, .htmlBlock, .thematicBreak, .pageBreak: break
+    case .codeBlock, .htmlBlock, .lines, .thematicBreak, .pageBreak: break
     }
   }
 

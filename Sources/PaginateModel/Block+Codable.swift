@@ -1,6 +1,6 @@
 /// The `type` of each kind of block in the JSON form: the one place each is spelled.
 enum BlockJSONType: String, CaseIterable {
-  case heading, paragraph, quote, list, code, rule, html, table, definitions, center, callout
+  case heading, paragraph, quote, list, code, lines, rule, html, table, definitions, center, callout
   case pageBreak = "pagebreak"
 }
 
@@ -74,6 +74,9 @@ extension Block: Codable {
       content = .codeBlock(
         info: try container.optional(String.self, "info") ?? "",
         text: try container.required(String.self, "text", in: kind))
+    case .lines:
+      try allow("text")
+      content = .lines(try container.required(String.self, "text", in: kind))
     case .rule:
       try allow()
       content = .thematicBreak
@@ -128,6 +131,9 @@ extension Block: Codable {
     case .codeBlock(let info, let text):
       try put(BlockJSONType.code.rawValue, "type")
       if !info.isEmpty { try put(info, "info") }
+      try put(text, "text")
+    case .lines(let text):
+      try put(BlockJSONType.lines.rawValue, "type")
       try put(text, "text")
     case .thematicBreak:
       try put(BlockJSONType.rule.rawValue, "type")

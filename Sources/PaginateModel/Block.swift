@@ -29,6 +29,13 @@ public struct Block: Sendable, Hashable {
     /// A code block, kept verbatim. `info` is the info string of a fenced block (`swift`, say),
     /// empty when there is none; `text` ends without a trailing newline.
     case codeBlock(info: String, text: String)
+    /// Text kept line by line, as logs, configuration files, programs and man pages are
+    /// written: every line of `text` starts a line on the page, a line wider than the page
+    /// wraps with a continuation mark, tabs expand to the layout's tab stops, and a page may
+    /// break between any two lines. `text` ends without a trailing newline. Blocks of lines
+    /// that follow one another are one run, with no space between them: a reader cuts a long
+    /// file into such blocks.
+    case lines(String)
     /// A thematic break (a horizontal rule).
     case thematicBreak
     /// A block of raw HTML from the input, shown as text and never interpreted.

@@ -42,6 +42,8 @@ extension Block {
         info: VisibleControls.escape(info), text: VisibleControls.escape(text, keepingTabsAndNewlines: true))
     case .htmlBlock(let html):
       copy.content = .htmlBlock(VisibleControls.escape(html, keepingTabsAndNewlines: true))
+    case .lines(let text):
+      copy.content = .lines(VisibleControls.escape(text, keepingTabsAndNewlines: true))
     case .table(var table):
       table.header.cells = table.header.cells.map(clean)
       for index in table.rows.indices {

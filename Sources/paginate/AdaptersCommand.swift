@@ -9,9 +9,11 @@ struct AdaptersCommand: ParsableCommand {
     commandName: "adapters",
     abstract: "List the input adapters, built-in and external, and the file extensions each reads.",
     discussion: """
-      The adapter for a file is chosen by --from NAME, else by the file's extension, else by \
-      looking at its first bytes ('{' means JSON, "pandoc-api-version" pandoc's JSON), else \
-      plain text.
+      The adapter for a file is chosen by --from NAME, else by the file's name (Makefile, \
+      .bashrc) or extension, else by looking at its first bytes ('{' means JSON, \
+      "pandoc-api-version" pandoc's JSON, Markdown's headings and links), else plain text: \
+      read as lines (logs, code, configuration) unless it is mostly paragraphs of prose. \
+      'paginate adapters FILE...' names the adapter each file is read with.
 
       An external adapter is a program named paginate-adapter-NAME in \
       ~/.config/paginate/adapters/ or on PATH (the first found wins). Asked with --describe, it \
@@ -25,6 +27,7 @@ struct AdaptersCommand: ParsableCommand {
 
       Examples:
         paginate adapters
+        paginate adapters /var/log/dpkg.log README notes.txt
         paginate --from csv data.txt
         pandoc -t json thesis.docx | paginate --from pandoc-json
       """
@@ -35,11 +38,19 @@ struct AdaptersCommand: ParsableCommand {
     help: ArgumentHelp(InputOptions.adapterTimeoutHelp, valueName: "seconds"))
   var adapterTimeout: Double = ExternalAdapter.defaultTimeout
 
+  @Argument(
+    help: ArgumentHelp(
+      "Files to name the input format of (the adapter each is read with, when no --from chooses), rather than list the adapters.",
+      valueName: "file"),
+    completion: .file())
+  var files: [String] = []
+
   func validate() throws {
     try InputOptions.validateAdapterTimeout(adapterTimeout)
   }
 
   mutating func run() throws {
+    guard files.isEmpty else { return try nameFormats() }
     let builtIn = AdapterRegistry.builtIn.adapters
     var rows = builtIn.map { adapter in
       Row(name: adapter.name, extensions: Self.extensions(adapter.fileExtensions), location: nil, summary: adapter.summary)
@@ -78,6 +89,29 @@ struct AdaptersCommand: ParsableCommand {
     output.flush()
   }
 
+  /// Prints `FILE: NAME` for each file: the adapter that reads it when nothing is named.
+  private func nameFormats() throws {
+    var registry = AdapterRegistry.builtIn
+    for (_, described) in InputOptions.discovery.describeAll(
+      timeout: adapterTimeout, cache: InputOptions.adapterCache, warn: Diagnostics.warn) {
+      if case .success(let adapter) = described { registry.add(external: adapter) }
+    }
+    var output = OutputWriter()
+    var failed = false
+    for path in files {
+      do {
+        let loaded = try registry.loadInput(contentsOfFile: path)
+        output.write(VisibleControls.escape(path) + ": " + loaded.adapter.name + "\n")
+      } catch {
+        output.flush()
+        Diagnostics.error(error.description)
+        failed = true
+      }
+    }
+    output.flush()
+    if failed { throw ExitCode.failure }
+  }
+
   private struct Row {
     var name: String
     var extensions: String
@@ -86,7 +120,20 @@ struct AdaptersCommand: ParsableCommand {
     var summary: String
   }
 
+  /// The extensions, as many as fit in ``extensionsWidth`` cells, then how many more.
   private static func extensions(_ list: [String]) -> String {
-    list.map { "." + $0 }.joined(separator: " ")
+    var shown = ""
+    for (index, name) in list.enumerated() {
+      let next = (shown.isEmpty ? "" : shown + " ") + "." + name
+      let more = index + 1 < list.count ? " +\(list.count - index - 1)" : ""
+      if DisplayWidth.of(next + more) > extensionsWidth && !shown.isEmpty {
+        return shown + " +\(list.count - index)"
+      }
+      shown = next
+    }
+    return shown
   }
+
+  /// The widest list of extensions in the table: a long one ends with how many it leaves out.
+  static let extensionsWidth = 30
 }

@@ -9,13 +9,23 @@ import PaginateAdapters
 /// Options that choose and configure the input adapter.
 struct InputOptions: ParsableArguments {
   @Option(
+    name: .customLong("from"),
     help: ArgumentHelp(
       """
-      The input format: markdown, text, json, pandoc-json, or an external adapter's name \
-      (external:NAME when a built-in has the same name). Default: from the file extension, else sniffed.
+      The input format: markdown, text (prose, reflowed), lines (kept line by line), json, \
+      pandoc-json, or an external adapter's name (external:NAME when a built-in has the same \
+      name). Default: from the file's name or extension, else sniffed.
       """,
       valueName: "name"))
-  var from: String?
+  var fromOption: String?
+
+  @Flag(
+    name: [.customShort("L"), .customLong("keep-lines")],
+    help: "Read text line by line, as pr and less show it (logs, code, configuration): the same as --from lines.")
+  var keepLines = false
+
+  /// The input format asked for: `--from`, or `lines` for `--keep-lines`.
+  var from: String? { keepLines ? "lines" : fromOption }
 
   @Flag(inversion: .prefixedNo, help: "Typographic punctuation in Markdown: curly quotes, dashes, ellipses.")
   var smart = false
@@ -95,6 +105,9 @@ struct InputOptions: ParsableArguments {
 
   func validate() throws {
     try Self.validateAdapterTimeout(adapterTimeout)
+    if keepLines, let fromOption, fromOption.lowercased() != "lines" {
+      throw ValidationError("--keep-lines reads the input as lines; it cannot be combined with --from \(fromOption).")
+    }
     guard let from else { return }
     let isExternal = AdapterRegistry.externalName(from) != nil
     if !isExternal && builtIn.adapter(named: from) != nil { return }

@@ -86,6 +86,10 @@ struct LayoutOptionGroup: ParsableArguments {
   var marks: MarksChoice = .auto
   @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops in verbatim text every N cells (1 to 64).", valueName: "n"))
   var tabWidth = 8
+  @Flag(
+    name: [.customShort("n"), .customLong("line-numbers")], inversion: .prefixedNo,
+    help: "Number the lines of text read line by line (logs, code), in a gutter, as pr -n and less -N do.")
+  var lineNumbers = false
   @Option(help: ArgumentHelp("Fewest lines of a paragraph at the top of a page.", valueName: "n"))
   var widows = 2
   @Option(help: ArgumentHelp("Fewest lines of a paragraph at the foot of a page.", valueName: "n"))
@@ -153,6 +157,7 @@ struct LayoutOptionGroup: ParsableArguments {
     options.marks = marks.resolved(styled: styled)
     options.widowLines = widows
     options.orphanLines = orphans
+    options.numbersLines = lineNumbers
     options.firstPageNumber = firstPage
     return options
   }

@@ -1,0 +1,82 @@
+public import PaginateModel
+
+/// Reads text line by line, as `pr` and `less` show it: logs, source code, configuration
+/// files, tables of columns, man pages. Every input line starts a line on the page; a line
+/// wider than the page wraps with a continuation mark (`↪`); tabs expand to the tab stops;
+/// blank lines are kept; a form feed breaks the page. The page may break between any two lines.
+///
+/// It is chosen by `--from lines`, by a file name or extension of such files (`Makefile`,
+/// `.bashrc`, `.log`, `.swift`, `.conf`, …), and, for text that nothing else chose, by
+/// ``LineTextSniffer`` when the text is not mostly paragraphs of prose.
+///
+/// Like ``PlainTextAdapter``, it reads a chunk at a time, with memory bounded however long the
+/// input runs, can resume at any block it gave (a pager keeps only a window of pages), makes
+/// control characters visible (`^[` for ESC) and replaces invalid UTF-8 with U+FFFD.
+public struct LinesAdapter: StreamingInputAdapter {
+  public let name = "lines"
+  public let summary = "Text kept line by line (logs, source code, configuration): long lines wrap with ↪"
+
+  /// Creates the adapter.
+  public init() {}
+
+  /// Extensions of files made of lines: logs, configuration, source code and scripts.
+  public let fileExtensions = [
+    "log", "conf", "cfg", "cnf", "ini", "properties", "rc", "service", "socket", "timer", "mount", "desktop",
+    "list", "sources", "diff", "patch",
+    "sh", "bash", "zsh", "ksh", "csh", "fish", "bashrc", "zshrc", "profile",
+    "swift", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "hxx", "m", "mm", "java", "kt", "kts", "scala", "go", "rs",
+    "py", "pyi", "rb", "pl", "pm", "php", "lua", "tcl", "js", "mjs", "cjs", "ts", "tsx", "jsx", "cs", "fs", "hs",
+    "ml", "mli", "ex", "exs", "erl", "clj", "el", "lisp", "scm", "rkt", "r", "jl", "dart", "zig", "nim", "sql",
+    "vim", "awk", "sed", "mk", "cmake", "gradle", "s", "asm", "ps1", "bat", "cmd", "dockerfile",
+  ]
+
+  /// Names of files made of lines that have no telling extension.
+  public let fileNames = [
+    "Makefile", "makefile", "GNUmakefile", "CMakeLists.txt", "Dockerfile", "Containerfile", "Jenkinsfile",
+    "Vagrantfile", "Gemfile", "Rakefile", "Podfile", "Brewfile", "Procfile", "passwd", "group", "shadow", "gshadow",
+    "fstab", "mtab", "hosts", "hostname", "crontab", "sudoers", "inittab", "shells", "services", "protocols",
+    "networks", "environment", "inputrc", "profile", "bash.bashrc", ".bashrc", ".bash_profile", ".bash_logout", ".bash_aliases", ".profile",
+    ".zshrc", ".zprofile", ".vimrc", ".gitconfig", ".gitignore", ".gitattributes", ".gitmodules", ".editorconfig",
+    ".inputrc", ".npmrc", ".Xresources", ".xinitrc", ".xsession",
+  ]
+
+  /// Kept lines are made visible by the adapter itself.
+  public var guaranteesVisibleText: Bool { true }
+
+  /// Whether the start of an input is text made of lines rather than paragraphs of prose
+  /// (``LineTextSniffer``).
+  public func sniff(_ head: ArraySlice<UInt8>) -> Bool {
+    LineTextSniffer.isLineOriented(head)
+  }
+
+  public func document(from input: AdapterInput) throws(InputError) -> Document {
+    var builder = PlainTextBuilder(keepsLines: true)
+    _ = input.bytes.withUnsafeBufferPointer { builder.feed($0, isFinal: true) }
+    return Document(blocks: builder.finish())
+  }
+
+  /// Blocks read a chunk at a time: memory holds a block of lines, not the file.
+  public func blockStream(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics
+  ) -> any BlockStream {
+    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: nil, keepsLines: true)
+  }
+
+  /// Streams, reporting progress by bytes when `inputSize` is known.
+  public func blockStream(
+    reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
+    diagnostics: ReadDiagnostics, inputSize: Int?
+  ) -> any BlockStream {
+    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: inputSize, keepsLines: true)
+  }
+
+  /// Resumes at a mark a reader of kept lines gave.
+  public func blockStream(
+    resuming mark: BlockStreamMark, reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int,
+    name: String, inputSize: Int?
+  ) -> (any BlockStream)? {
+    guard let state = mark.state as? PlainTextStream.Mark, state.builder?.keepsLines ?? true else { return nil }
+    return PlainTextStream(resuming: state, read: read, inputSize: inputSize)
+  }
+}

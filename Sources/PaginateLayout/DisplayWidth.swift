@@ -49,6 +49,20 @@ public enum DisplayWidth {
     return end == text.utf8.count ? text : String(decoding: text.utf8.prefix(end), as: UTF8.self)
   }
 
+  /// The longest end of `text` that fits in `width` cells, cut between grapheme clusters.
+  static func suffix(of text: String, fitting width: Int) -> String {
+    var clusters: [(range: Range<Int>, width: Int)] = []
+    forEachCluster(in: text) { clusters.append(($0, $1)) }
+    var used = 0
+    var start = text.utf8.count
+    for cluster in clusters.reversed() {
+      guard used + cluster.width <= width else { break }
+      used += cluster.width
+      start = cluster.range.lowerBound
+    }
+    return String(decoding: text.utf8.dropFirst(start), as: UTF8.self)
+  }
+
   /// Calls `body` with the UTF-8 byte range and the width of each grapheme cluster of `text`.
   public static func forEachCluster(in text: some StringProtocol, _ body: (Range<Int>, Int) -> Void) {
     var text = String(text)

@@ -1,15 +1,17 @@
 import PaginateModel
 
 /// A header or footer template: `left|center|right`, with `{page}`, `{pages}`, `{title}`,
-/// `{chapter}` and `{file}` replaced.
+/// `{chapter}`, `{file}`, `{date}` and `{time}` replaced.
 ///
 /// Without a bar the whole template is centred; with one bar it is `left|right`. The template
-/// is parsed once; filling it for a page only concatenates.
+/// is parsed once; filling it for a page only concatenates. Parts too long for the line are
+/// shortened with `…`, the least telling first: the title, then the chapter, then the file name
+/// (at its start, so that its last component stays); a page number never is.
 struct HeaderTemplate: Hashable, Sendable {
   /// A piece of a template part.
   enum Token: Hashable, Sendable {
     case literal(String)
-    case page, pages, title, chapter, file
+    case page, pages, title, chapter, file, date, time
   }
 
   let left: [Token]
@@ -42,6 +44,7 @@ struct HeaderTemplate: Hashable, Sendable {
       let afterOpen = rest[open...]
       let names: [(String, Token)] = [
         ("{page}", .page), ("{pages}", .pages), ("{title}", .title), ("{chapter}", .chapter), ("{file}", .file),
+        ("{date}", .date), ("{time}", .time),
       ]
       if let (name, token) = names.first(where: { afterOpen.hasPrefix($0.0) }) {
         if !literal.isEmpty { tokens.append(.literal(literal)) }
@@ -74,21 +77,50 @@ struct HeaderTemplate: Hashable, Sendable {
     var title: String
     var chapter: String
     var file: String
+    var date = ""
+    var time = ""
   }
 
   private func fill(_ tokens: [Token], _ values: Values) -> String {
     var result = ""
-    for token in tokens {
-      switch token {
-      case .literal(let text): result += text
-      case .page: result += String(values.page)
-      case .pages: result += values.pages.map(String.init) ?? "?"
-      case .title: result += values.title
-      case .chapter: result += values.chapter
-      case .file: result += VisibleControls.escape(values.file)
-      }
-    }
+    for token in tokens { result += Self.text(of: token, values) }
     return result
+  }
+
+  private static func text(of token: Token, _ values: Values) -> String {
+    switch token {
+    case .literal(let text): text
+    case .page: String(values.page)
+    case .pages: values.pages.map(String.init) ?? "?"
+    case .title: values.title
+    case .chapter: values.chapter
+    case .file: VisibleControls.escape(values.file)
+    case .date: values.date
+    case .time: values.time
+    }
+  }
+
+  /// A piece of a filled part, and how it may be shortened.
+  private struct Piece {
+    var text: String
+    /// 0 for the title, 1 for the chapter, 2 for the file name: the order they are shortened
+    /// in; `nil` for a piece that never is (literals, numbers, dates).
+    var rank: Int?
+    /// Whether it is shortened at its start (a path), not its end.
+    var keepsEnd: Bool
+  }
+
+  private static func pieces(_ tokens: [Token], _ values: Values) -> [Piece] {
+    tokens.map { token in
+      let rank: Int? =
+        switch token {
+        case .title: 0
+        case .chapter: 1
+        case .file: 2
+        default: nil
+        }
+      return Piece(text: text(of: token, values), rank: rank, keepsEnd: token == .file)
+    }
   }
 
   /// The parts as furniture, each after its count of spaces, written as bytes into one
@@ -127,6 +159,56 @@ struct HeaderTemplate: Hashable, Sendable {
     var rightText = fill(right, values)
     let centerText = fill(center, values)
     if mirrored { swap(&leftText, &rightText) }
+    if let line = Self.placed(leftText, centerText, rightText, width: width) { return line }
+    // Too long: the title, the chapter, then the file name shortened, as far as needed.
+    var parts = [Self.pieces(left, values), Self.pieces(center, values), Self.pieces(right, values)]
+    if mirrored { parts.swapAt(0, 2) }
+    func joined(_ part: [Piece]) -> String { part.map(\.text).joined() }
+    func excess() -> Int {
+      let texts = parts.map(joined).filter { !$0.isEmpty }
+      return texts.reduce(0) { $0 + DisplayWidth.of($1) } + max(texts.count - 1, 0) - width
+    }
+    for rank in 0...2 {
+      for partIndex in parts.indices {
+        for pieceIndex in parts[partIndex].indices where parts[partIndex][pieceIndex].rank == rank {
+          let over = excess()
+          guard over > 0 else { break }
+          let piece = parts[partIndex][pieceIndex]
+          let kept = max(DisplayWidth.of(piece.text) - over - 1, 0)
+          parts[partIndex][pieceIndex].text =
+            kept == 0 ? "" : piece.keepsEnd
+              ? "…" + DisplayWidth.suffix(of: piece.text, fitting: kept)
+              : DisplayWidth.prefix(of: piece.text, fitting: kept) + "…"
+        }
+      }
+    }
+    let (shortLeft, shortCenter, shortRight) = (joined(parts[0]), joined(parts[1]), joined(parts[2]))
+    if let line = Self.placed(shortLeft, shortCenter, shortRight, width: width) { return line }
+    // Still too long (numbers and words of its own): the parts with a page number first, then
+    // left, right and centre, each cut to what room is left, in their places' order.
+    let hasNumber = [left, center, right].map { $0.contains(.page) || $0.contains(.pages) }
+    let numbered = mirrored ? [hasNumber[2], hasNumber[1], hasNumber[0]] : hasNumber
+    let texts = [shortLeft, shortCenter, shortRight]
+    var kept = ["", "", ""]
+    var remaining = width
+    for index in [0, 2, 1].sorted(by: { numbered[$0] && !numbered[$1] }) where !texts[index].isEmpty && remaining > 0 {
+      let room = remaining - (kept.contains { !$0.isEmpty } ? 1 : 0)
+      guard room > 0 else { break }
+      kept[index] = DisplayWidth.prefix(of: texts[index], fitting: room)
+      remaining = room - DisplayWidth.of(kept[index])
+    }
+    var line = Line()
+    for text in kept where !text.isEmpty {
+      if !line.isEmpty { line.appendSpaces(1) }
+      line.append(text, style: .furniture)
+    }
+    line.trimTrailingSpaces()
+    return line
+  }
+
+  /// The three parts side by side, the centre one centred when it can be, else after the left
+  /// one; `nil` when they do not fit a space apart.
+  private static func placed(_ leftText: String, _ centerText: String, _ rightText: String, width: Int) -> Line? {
     let leftWidth = DisplayWidth.of(leftText)
     let rightWidth = DisplayWidth.of(rightText)
     let centerWidth = DisplayWidth.of(centerText)
@@ -137,22 +219,13 @@ struct HeaderTemplate: Hashable, Sendable {
     {
       // The usual case: the three parts fit side by side.
       return centerText.isEmpty
-        ? Self.sideBySide((leftText, 0), ("", 0), (rightText, rightStart - leftWidth))
-        : Self.sideBySide((leftText, 0), (centerText, centerStart - leftWidth), (rightText, rightStart - centerStart - centerWidth))
+        ? sideBySide((leftText, 0), ("", 0), (rightText, rightStart - leftWidth))
+        : sideBySide((leftText, 0), (centerText, centerStart - leftWidth), (rightText, rightStart - centerStart - centerWidth))
     }
-    // Too long: keep what fits, left first, then right, then centre, a space apart.
-    var line = Line()
-    var remaining = width
-    for text in [leftText, rightText, centerText] where !text.isEmpty && remaining > 0 {
-      if !line.isEmpty {
-        line.appendSpaces(1)
-        remaining -= 1
-      }
-      let fitted = DisplayWidth.prefix(of: text, fitting: remaining)
-      line.append(fitted, style: .furniture)
-      remaining -= DisplayWidth.of(fitted)
-    }
-    line.trimTrailingSpaces()
-    return line
+    // Not centred: a space after the left part, the right one at the right edge.
+    let gaps = (leftText.isEmpty || centerText.isEmpty ? 0 : 1) + (rightText.isEmpty || (leftText.isEmpty && centerText.isEmpty) ? 0 : 1)
+    guard leftWidth + centerWidth + rightWidth + gaps <= width else { return nil }
+    let centerGap = leftText.isEmpty || centerText.isEmpty ? 0 : 1
+    return sideBySide((leftText, 0), (centerText, centerGap), (rightText, rightStart - leftWidth - centerGap - centerWidth))
   }
 }

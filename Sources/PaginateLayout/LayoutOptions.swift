@@ -9,12 +9,17 @@ public struct LayoutOptions: Sendable, Hashable {
   /// Blank space around the text area.
   public var margins: Margins = .zero
   /// The header line, `left|center|right`, with `{page}`, `{pages}`, `{title}`, `{chapter}`,
-  /// `{file}`; empty for none.
+  /// `{file}`, `{date}` and `{time}`; empty for none. A part too long for the line is shortened
+  /// with `…` (a title first, a file name at its start; never a page number).
   public var header: String = ""
   /// The footer line, in the same form as ``header``; empty for none.
   public var footer: String = "|{page}|"
   /// The file name that `{file}` stands for.
   public var fileName: String = ""
+  /// The date and time that `{date}` and `{time}` stand for: the file's last modification, as
+  /// `pr` and `enscript` print it (`2026-11-29`, `14:36`), or the time of printing for a pipe.
+  public var fileDate: String = ""
+  public var fileTime: String = ""
   /// Double-sided: odd pages are rectos (inner margin on the left), even pages versos
   /// (inner margin on the right), header and footer sides swap on versos.
   public var isDoubleSided = false

@@ -302,7 +302,7 @@ public struct PageSet: Sendable {
     let values = HeaderTemplate.Values(
       page: body.number, pages: options.lastPageNumber ?? count.map { options.firstPageNumber + $0 - 1 },
       title: title, chapter: body.runningHead,
-      file: options.fileName)
+      file: options.fileName, date: options.fileDate, time: options.fileTime)
     var lines = body.lines
     body.lines = []
     let indent = Line(String.repeated(" ", count: left))

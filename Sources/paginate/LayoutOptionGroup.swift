@@ -1,5 +1,6 @@
 import ArgumentParser
 import PaginateLayout
+import PaginateSystem
 
 /// Options that shape the pages, shared by every command that lays out.
 struct LayoutOptionGroup: ParsableArguments {
@@ -28,12 +29,25 @@ struct LayoutOptionGroup: ParsableArguments {
   var marginOuter: Int?
 
   @Option(
+    name: .customLong("header"),
     help: ArgumentHelp(
-      "Header template 'left|center|right' with {page} {pages} {title} {chapter} {file}; '' for none.",
+      "Header template 'left|center|right' with {page} {pages} {title} {chapter} {file} {date} {time}; '' for none; 'listing' for date, file and 'Page N of M', as enscript and pr head a listing.",
       valueName: "template"))
-  var header = ""
-  @Option(help: ArgumentHelp("Footer template, as --header.", valueName: "template"))
-  var footer = "|{page}|"
+  var headerOption = ""
+  @Option(
+    name: .customLong("footer"),
+    help: ArgumentHelp("Footer template, as --header (default: |{page}|, none under --header listing).", valueName: "template"))
+  var footerOption: String?
+
+  /// The header of a listing (`--header listing`), as `pr` heads its pages.
+  static let listingHeader = "{date} {time}|{file}|Page {page} of {pages}"
+
+  /// The header template: the one given, or the listing's.
+  var header: String { headerOption == "listing" ? Self.listingHeader : headerOption }
+
+  /// The footer template: the one given, else the page number (none under a listing's header,
+  /// which has it).
+  var footer: String { footerOption ?? (headerOption == "listing" ? "" : "|{page}|") }
 
   @Flag(
     name: .customLong("double-sided"), inversion: .prefixedNo,
@@ -146,6 +160,13 @@ struct LayoutOptionGroup: ParsableArguments {
     options.header = header
     options.footer = footer
     options.fileName = fileName
+    if (header + footer).contains("{date}") || (header + footer).contains("{time}") {
+      // The file's last change, as pr and enscript date a listing; now, for a pipe.
+      let status = try? FileStatus(path: fileName)
+      let moment = status.flatMap { $0.kind == .regular ? LocalTime(secondsSinceEpoch: $0.modified.seconds) : nil } ?? LocalTime.now
+      options.fileDate = moment?.date ?? ""
+      options.fileTime = moment?.time ?? ""
+    }
     options.isDoubleSided = doubleSided
     options.chapterBreak = chapterBreak
     options.padsToEvenPageCount = even

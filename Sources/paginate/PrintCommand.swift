@@ -25,8 +25,8 @@ struct PrintCommand: ParsableCommand {
         paginate --double-sided --margin-inner 6 --header '{chapter}||{page}' book.md
         paginate --facing --page-size 50x30 book.md
         cat notes.md | paginate --from markdown -
-        paginate -n build.sh                    (lines numbered, as pr -n)
-        journalctl | paginate -L -              (kept line by line: the same as --from lines)
+        paginate -n build.sh                    (its lines numbered, as pr -n)
+        journalctl | paginate -L -              (line by line: --from lines)
         pandoc -t json thesis.docx | paginate --from pandoc-json
         paginate --from csv data.txt     (an external adapter: see paginate adapters)
         paginate -b book.md                     (browse: the same as paginate browse)

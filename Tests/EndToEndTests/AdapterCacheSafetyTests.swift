@@ -22,7 +22,7 @@ struct AdapterCacheSafetyTests {
 
     init() throws {
       adapters = try ExternalAdapterTests.Adapters()
-      try adapters.add("lines", ExternalAdapterTests.working)
+      try adapters.add("rows", ExternalAdapterTests.working)
       shared = adapters.folder.appendingPathComponent("shared")
       try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
       try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared.path)
@@ -65,7 +65,7 @@ struct AdapterCacheSafetyTests {
     #expect((folder[.posixPermissions] as? Int) == 0o700)
     let file = try FileManager.default.attributesOfItem(atPath: setup.cache.appendingPathComponent("adapters.json").path)
     #expect((file[.posixPermissions] as? Int) == 0o600)
-    #expect(try String(contentsOf: setup.cache.appendingPathComponent("adapters.json"), encoding: .utf8).contains("lines"))
+    #expect(try String(contentsOf: setup.cache.appendingPathComponent("adapters.json"), encoding: .utf8).contains("rows"))
     // Nothing but the file is left in the folder (no temporary file).
     #expect(try FileManager.default.contentsOfDirectory(atPath: setup.cache.path) == ["adapters.json"])
   }
@@ -76,7 +76,7 @@ struct AdapterCacheSafetyTests {
     try FileManager.default.createSymbolicLink(at: setup.cache, withDestinationURL: setup.victimFolder)
     let result = try setup.listAdapters()
     #expect(result.status == 0)
-    #expect(result.stdout.contains("lines"))
+    #expect(result.stdout.contains("rows"))
     #expect(
       result.stderr == "paginate: warning: not using the adapter cache '\(setup.cache.path)': it is a symbolic link\n")
     #expect(try setup.victimsUntouched())
@@ -117,7 +117,7 @@ struct AdapterCacheSafetyTests {
     // A file whose extension no built-in reads loads the cache before it saves it.
     var environment = setup.adapters.environment
     environment["XDG_CACHE_HOME"] = setup.shared.path
-    let input = try setup.adapters.file("data.lines", "one line\n")
+    let input = try setup.adapters.file("data.rows", "one line\n")
     let result = try Executable.run(["--page-size", "40x5", input], environment: environment)
     #expect(result.status == 0)
     #expect(result.stdout.contains("one line"))
@@ -125,7 +125,7 @@ struct AdapterCacheSafetyTests {
       result.stderr
         == "paginate: warning: not using the adapter cache '\(file.path)': it is not what was expected (a folder, or a regular file in it)\n"
     )
-    #expect(try String(contentsOf: file, encoding: .utf8).contains("lines"))
+    #expect(try String(contentsOf: file, encoding: .utf8).contains("rows"))
   }
 
   @Test("a cache folder of one's own that others may write to is not used")

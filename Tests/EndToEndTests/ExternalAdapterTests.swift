@@ -63,9 +63,9 @@ struct ExternalAdapterTests {
   @Test("a working adapter is chosen by its extension, gets the input on stdin and the path as one argument")
   func working() throws {
     let adapters = try Adapters()
-    try adapters.add("lines", Self.working)
+    try adapters.add("rows", Self.working)
     // A name a shell would expand: with an argument vector it arrives as it is.
-    let path = try adapters.file("odd $(touch pwned) name.lines", "first line\nsecond line\n")
+    let path = try adapters.file("odd $(touch pwned) name.rows", "first line\nsecond line\n")
     let result = try adapters.run(["--page-size", "300x6", "--footer", "", path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("argument: \(path)"))
@@ -74,7 +74,7 @@ struct ExternalAdapterTests {
     #expect(!FileManager.default.fileExists(atPath: adapters.folder.appendingPathComponent("pwned").path))
     #expect(!FileManager.default.fileExists(atPath: Executable.packageRoot.appendingPathComponent("pwned").path))
 
-    let piped = try adapters.run(["--from", "lines", "--page-size", "60x6"], stdin: Data("from a pipe\n".utf8))
+    let piped = try adapters.run(["--from", "rows", "--page-size", "60x6"], stdin: Data("from a pipe\n".utf8))
     #expect(piped.status == 0, "\(piped.stderr)")
     #expect(piped.stdout.contains("argument: -"))
     #expect(piped.stdout.contains("from a pipe"))
@@ -158,7 +158,7 @@ struct ExternalAdapterTests {
     }
     try install("good", describe: #"echo '{"name": "good", "extensions": ["gd"]}'; exit 0"#)
     try install("broken", describe: "echo 'no JSON'; exit 0")
-    let log = try adapters.file("notes.log", "plain words\n")
+    let log = try adapters.file("notes.tide", "plain words\n")
     let claimed = try adapters.file("data.gd", "x\n")
 
     // The first file of an unknown extension asks both; the broken one is named on stderr.
@@ -329,14 +329,14 @@ struct ExternalAdapterTests {
   @Test("paginate adapters lists external ones with where they were found; a broken one says why")
   func listing() throws {
     let adapters = try Adapters()
-    try adapters.add("lines", Self.working)
+    try adapters.add("rows", Self.working)
     try adapters.add("mute", "exit 0", describe: "not json")
     try adapters.add("markdown", Self.working, describe: #"{"name": "markdown", "extensions": ["md"], "summary": "Shadowed"}"#)
     let result = try adapters.run(["adapters"])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.contains { $0.hasPrefix("lines ") && $0.contains(".lines") && $0.contains("Test adapter lines") })
-    #expect(lines.contains { $0.contains("found at \(adapters.folder.path)/paginate-adapter-lines") })
+    #expect(lines.contains { $0.hasPrefix("rows ") && $0.contains(".rows") && $0.contains("Test adapter rows") })
+    #expect(lines.contains { $0.contains("found at \(adapters.folder.path)/paginate-adapter-rows") })
     #expect(lines.contains { $0.hasPrefix("mute ") && $0.contains("not usable") && $0.contains("invalid JSON") })
     #expect(lines.contains { $0.hasPrefix("markdown ") && $0.contains("use --from external:markdown") })
   }
@@ -358,20 +358,20 @@ struct ExternalAdapterTests {
 
     let missing = try adapters.run(["--from", "external:nothing", path])
     #expect(missing.status == 64)
-    #expect(missing.stderr.hasPrefix("Error: No external adapter 'nothing'; expected one of markdown, text, pandoc-json, json, markdown"))
+    #expect(missing.stderr.hasPrefix("Error: No external adapter 'nothing'; expected one of markdown, text, pandoc-json, json, lines, markdown"))
   }
 
   @Test("an adapter in ~/.config/paginate/adapters is found, and wins over one on PATH")
   func configDirectory() throws {
     let adapters = try Adapters()
-    try adapters.add("lines", "echo '{\"version\": 1, \"blocks\": [{\"type\": \"paragraph\", \"text\": \"from PATH\"}]}'")
+    try adapters.add("rows", "echo '{\"version\": 1, \"blocks\": [{\"type\": \"paragraph\", \"text\": \"from PATH\"}]}'")
     let config = URL(fileURLWithPath: adapters.environment["XDG_CONFIG_HOME"]!).appendingPathComponent("paginate/adapters")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-    let program = config.appendingPathComponent("paginate-adapter-lines")
+    let program = config.appendingPathComponent("paginate-adapter-rows")
     try "#!/bin/sh\necho '{\"version\": 1, \"blocks\": [{\"type\": \"paragraph\", \"text\": \"from the config folder\"}]}'\n".write(
       to: program, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
-    let result = try adapters.run(["--from", "lines", "--page-size", "40x4"], stdin: Data("x".utf8))
+    let result = try adapters.run(["--from", "rows", "--page-size", "40x4"], stdin: Data("x".utf8))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("from the config folder"))
   }

@@ -255,7 +255,7 @@ struct ReliabilityTests {
   @Test(
     "endless plain text prints its first pages at once: yes, one endless line, /dev/zero",
     arguments: [
-      ("yes", "", "y y y y"), ("yes | tr -d '\\n'", "", "yyyyyyyy"), ("cat /dev/zero", "--from text", "^@^@^@^@"),
+      ("yes", "", "y\ny\ny\ny\n"), ("yes | tr -d '\\n'", "", "yyyyyyyy"), ("cat /dev/zero", "--from text", "^@^@^@^@"),
     ])
   func endlessText(generator: String, options: String, expected: String) throws {
     // Bounded by time from outside: a regression (reading on for the paragraph's or the

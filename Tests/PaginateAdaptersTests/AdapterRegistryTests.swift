@@ -6,9 +6,9 @@ import Testing
 struct AdapterRegistryTests {
   let registry = AdapterRegistry.builtIn
 
-  @Test("the built-ins are markdown, text, pandoc-json and json with their extensions")
+  @Test("the built-ins are markdown, text, pandoc-json, json and lines with their extensions")
   func builtIns() {
-    #expect(registry.adapters.map(\.name) == ["markdown", "text", "pandoc-json", "json"])
+    #expect(registry.adapters.map(\.name) == ["markdown", "text", "pandoc-json", "json", "lines"])
     #expect(registry.adapters[0].fileExtensions.contains("md"))
     #expect(registry.adapters[1].fileExtensions == ["txt", "text"])
     #expect(registry.adapters[2].fileExtensions == [])
@@ -24,7 +24,8 @@ struct AdapterRegistryTests {
       ("data.json", "x", nil, "json"),
       ("doc", "  {\"version\": 1}", nil, "json"),
       ("doc", "{\"pandoc-api-version\":[1,22,2,1],\"meta\":{},\"blocks\":[]}", nil, "pandoc-json"),
-      ("doc", "# Title\n", nil, "markdown"),
+      ("doc", "# Title\n\nWords.\n", nil, "markdown"),
+      ("doc", "# Title\n", nil, "text"),
       ("doc", "just words", nil, "text"),
       ("<stdin>", "just words", nil, "text"),
       ("archive.tar.txt", "x", nil, "text"),
@@ -48,17 +49,18 @@ struct AdapterRegistryTests {
       ("# /etc/services\n#\n# Network services\nftp 21/tcp\n", false),
       ("# System-wide file.\n\n# More comments here.\n# And here.\nexport A=1\n", false),
       ("#!/bin/sh\n# [a](b) `c`\necho hi\n", false),
+      ("# UNCONFIGURED FSTAB FOR BASE SYSTEM\n", false),
       ("Just a letter.\n\nUse the `-v` flag, it said.\n", false),
       ("Title\n-----\n", false),
     ] as [(String, Bool)])
   func sniffingMarkdown(content: String, isMarkdown: Bool) throws {
     let adapter = try registry.adapter(for: AdapterInput(text: content, name: "<stdin>"), named: nil)
-    #expect(adapter.name == (isMarkdown ? "markdown" : "text"), "\(content.debugDescription)")
+    #expect((adapter.name == "markdown") == isMarkdown, "\(content.debugDescription): \(adapter.name)")
   }
 
   @Test("an unknown --from is an error that lists the known names")
   func unknownName() {
-    #expect(throws: InputError(input: "x", message: "unknown input format 'rtf'; expected one of markdown, text, pandoc-json, json")) {
+    #expect(throws: InputError(input: "x", message: "unknown input format 'rtf'; expected one of markdown, text, pandoc-json, json, lines")) {
       try registry.adapter(for: AdapterInput(text: "", name: "x"), named: "rtf")
     }
   }

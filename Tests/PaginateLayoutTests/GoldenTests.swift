@@ -222,9 +222,10 @@ struct GoldenTests {
       中文的句子也一样
       不需要空格 ，对吧？
       """)
-    // The same text read as plain text: its lines join the same way.
+    // The same text read as plain text (prose, reflowed): its lines join the same way.
     let plain = try AdapterRegistry.builtIn.load(
-      AdapterInput(text: "テストを学びました。\nテストは大切です 。次の文も、\n\nEnglish words\nand 日本語\nmixed.", name: "a.txt")
+      AdapterInput(text: "テストを学びました。\nテストは大切です 。次の文も、\n\nEnglish words\nand 日本語\nmixed.", name: "a.txt"),
+      named: "text"
     ).document
     let all = pages(Document(blocks: markdown.blocks + plain.blocks), options(24, 16))
     assertGolden(framed(all, columns: 24), named: "cjk-spacing.24x16")

@@ -119,7 +119,7 @@ struct JSONFormTests {
       (#"{"version": 1}"#, "$: missing key 'blocks' in document"),
       (
         #"{"version": 1, "blocks": [{"type": "para"}]}"#,
-        "$.blocks[0].type: expected one of heading, paragraph, quote, list, code, rule, html, table, definitions, center, callout, pagebreak; got 'para'"
+        "$.blocks[0].type: expected one of heading, paragraph, quote, list, code, lines, rule, html, table, definitions, center, callout, pagebreak; got 'para'"
       ),
       (#"{"version": 1, "blocks": [{"type": "heading", "levle": 1}]}"#, "$.blocks[0].levle: unknown key 'levle' in heading block; expected one of 'inlines', 'level', 'lines', 'text', 'type'"),
       (#"{"version": 1, "blocks": [{"type": "heading", "level": "one"}]}"#, "$.blocks[0].level: expected an integer, got a string"),

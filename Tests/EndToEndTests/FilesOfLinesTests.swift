@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Real files of lines (a log, a shell script, a Swift file, `/etc/passwd`, a CSV, a Makefile,
+/// a one-line `fstab`), printed with no `--from`: chosen by their names and contents.
+@Suite("Files of lines, end to end")
+struct FilesOfLinesTests {
+  static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/Lines")
+  static let files = ["dpkg.log", "check-platform-layer.sh", "Rule.swift", "passwd", "tides.csv", "Makefile", "fstab"]
+
+  /// `text` with tabs expanded to stops of eight, as the pages show it.
+  private func expandingTabs(_ text: Substring) -> String {
+    var result = ""
+    for character in text {
+      if character == "\t" {
+        result += String(repeating: " ", count: 8 - result.count % 8)
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  @Test(
+    "every input line starts a line of its own, numbered, in order; no line is wider than the page",
+    arguments: files, ["80x66", "40x20", "100x12"])
+  func everyLine(file: String, size: String) throws {
+    let path = Self.fixtures.appendingPathComponent(file).path
+    let input = try String(contentsOfFile: path, encoding: .utf8)
+    var expected = input.split(separator: "\n", omittingEmptySubsequences: false)
+    if expected.last == "" { expected.removeLast() }
+    let result = try Executable.run(["-n", "--page-size", size, "--footer", "|{page}|", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let columns = Int(size.split(separator: "x")[0])!
+    let height = Int(size.split(separator: "x")[1])!
+    var printed: [(number: Int, text: String)] = []
+    for (index, page) in result.pages.enumerated() {
+      #expect(page.count == height, "\(file) \(size): a page of \(page.count) lines")
+      for line in page.dropLast(2) where !line.isEmpty {
+        #expect(line.count <= columns, "\(file) \(size): '\(line)' is wider than the page")
+        if let number = Int(line.prefix(6).trimmingCharacters(in: .whitespaces)) {
+          printed.append((number, String(line.dropFirst(6))))
+        } else if let piece = line.dropFirst(6).drop(while: { $0 == " " }).split(separator: " ", maxSplits: 1).last,
+          line.contains("↪"), !printed.isEmpty
+        {
+          printed[printed.count - 1].text += piece
+        } else {
+          Issue.record("\(file) \(size): '\(line)' is neither a numbered line nor a continuation")
+        }
+      }
+      // The footer: the page number, on every page.
+      #expect(page.last?.trimmingCharacters(in: .whitespaces) == String(index + 1))
+    }
+    #expect(printed.map(\.number) == Array(1...expected.count), "\(file) \(size)")
+    let strip: (String) -> String = { $0.filter { !$0.isWhitespace } }
+    #expect(printed.map { strip($0.text) } == expected.map { strip(expandingTabs($0)) }, "\(file) \(size)")
+    // At 80 columns and more, a line that fits is printed as it is, tabs expanded.
+    if columns >= 80 {
+      for (line, original) in zip(printed, expected) where expandingTabs(original).count <= columns - 6 {
+        var want = expandingTabs(original)
+        while want.hasSuffix(" ") { want.removeLast() }
+        #expect(line.text == want, "\(file) \(size)")
+      }
+    }
+  }
+
+  @Test("the files are read as lines, and --from text still reflows them")
+  func chosenAsLines() throws {
+    let paths = Self.files.map { Self.fixtures.appendingPathComponent($0).path }
+    let named = try Executable.run(["adapters"] + paths)
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(named.stdout.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" } == Array(repeating: "lines", count: paths.count))
+    let log = Self.fixtures.appendingPathComponent("dpkg.log").path
+    let reflowed = try Executable.run(["--from", "text", "--page-size", "80x66", log])
+    // Reflowed, one entry runs on after another on a line.
+    #expect(reflowed.pages[0].contains { $0.dropFirst().contains("2025-06-24 ") })
+    let kept = try Executable.run(["--page-size", "80x66", log])
+    #expect(kept.pages[0].prefix(64).allSatisfy { $0.isEmpty || $0.hasPrefix("2025-") || $0.contains("↪") })
+    #expect(!kept.pages[0].contains { $0.dropFirst().contains("2025-06-24 ") })
+  }
+
+  @Test("a pipe of lines is read as lines, and its first page comes before its end")
+  func pipedLines() throws {
+    let log = try String(contentsOfFile: Self.fixtures.appendingPathComponent("dpkg.log").path, encoding: .utf8)
+    let result = try Executable.run(["--page-size", "60x20", "--footer", "", "-"], stdin: Data(log.utf8))
+    #expect(result.status == 0)
+    let first = result.pages[0]
+    #expect(first[0] == "2025-06-24 14:36:25 startup archives unpack")
+    #expect(first.count == 20)
+  }
+
+  @Test("--keep-lines and -L read any text as lines; --keep-lines with another --from is refused")
+  func keepLinesFlag() throws {
+    let prose = """
+      A paragraph of prose, written on two lines as a text editor
+      fills them, up to some sixty columns or so.
+
+      Another paragraph, also of two lines filled to the width
+      that the editor was set to, in words and commas.
+
+      """
+    let reflowed = try Executable.run(["--page-size", "120x10", "--footer", "", "-"], stdin: Data(prose.utf8))
+    #expect(reflowed.pages[0].first == "A paragraph of prose, written on two lines as a text editor fills them, up to some sixty columns or so.")
+    for flag in ["-L", "--keep-lines"] {
+      let kept = try Executable.run([flag, "--page-size", "120x10", "--footer", "", "-"], stdin: Data(prose.utf8))
+      #expect(Array(kept.pages[0].prefix(3)) == [
+        "A paragraph of prose, written on two lines as a text editor", "fills them, up to some sixty columns or so.", "",
+      ])
+    }
+    let refused = try Executable.run(["-L", "--from", "markdown", "-"], stdin: Data(prose.utf8))
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("--keep-lines"))
+  }
+}

@@ -185,7 +185,8 @@ struct HeaderTemplate: Hashable, Sendable {
     let (shortLeft, shortCenter, shortRight) = (joined(parts[0]), joined(parts[1]), joined(parts[2]))
     if let line = Self.placed(shortLeft, shortCenter, shortRight, width: width) { return line }
     // Still too long (numbers and words of its own): the parts with a page number first, then
-    // left, right and centre, each cut to what room is left, in their places' order.
+    // left, right and centre, each cut to what room is left (a part with a page number keeps
+    // its end, where the number usually is: `…12 of 40`), in their places' order.
     let hasNumber = [left, center, right].map { $0.contains(.page) || $0.contains(.pages) }
     let numbered = mirrored ? [hasNumber[2], hasNumber[1], hasNumber[0]] : hasNumber
     let texts = [shortLeft, shortCenter, shortRight]
@@ -194,7 +195,10 @@ struct HeaderTemplate: Hashable, Sendable {
     for index in [0, 2, 1].sorted(by: { numbered[$0] && !numbered[$1] }) where !texts[index].isEmpty && remaining > 0 {
       let room = remaining - (kept.contains { !$0.isEmpty } ? 1 : 0)
       guard room > 0 else { break }
-      kept[index] = DisplayWidth.prefix(of: texts[index], fitting: room)
+      kept[index] =
+        DisplayWidth.of(texts[index]) <= room || !numbered[index]
+        ? DisplayWidth.prefix(of: texts[index], fitting: room)
+        : "…" + DisplayWidth.suffix(of: texts[index], fitting: room - 1)
       remaining = room - DisplayWidth.of(kept[index])
     }
     var line = Line()

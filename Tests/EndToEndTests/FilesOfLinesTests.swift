@@ -64,6 +64,32 @@ struct FilesOfLinesTests {
     }
   }
 
+  @Test(
+    "every header shape tried keeps the page number on every page, however narrow the page",
+    arguments: [
+      ("{title}||{page}", "40x20"), ("Page {page} of {pages}", "50x12"), ("listing", "40x20"), ("listing", "100x30"),
+      ("{file}|{title}|{page}", "30x10"),
+    ])
+  func headersKeepNumbers(header: String, size: String) throws {
+    let path = Self.fixtures.appendingPathComponent("tides.csv").path
+    let result = try Executable.run(["--header", header, "--footer", "", "--page-size", size, path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let columns = Int(size.split(separator: "x")[0])!
+    let count = result.pages.count
+    #expect(count > 2)
+    for (index, page) in result.pages.enumerated() {
+      let top = page.first ?? ""
+      #expect(top.count <= columns, "\(header) \(size): '\(top)'")
+      let number = header.contains("pages") || header == "listing" ? "\(index + 1) of \(count)" : "\(index + 1)"
+      #expect(top.hasSuffix(number), "\(header) \(size): page \(index + 1)'s header is '\(top)'")
+    }
+    if header == "listing" && columns >= 100 {
+      // The file's date and name, as pr heads a listing.
+      #expect(result.pages[0][0].hasPrefix("20"))
+      #expect(result.pages[0][0].contains(path) || result.pages[0][0].contains("tides.csv"))
+    }
+  }
+
   @Test("the files are read as lines, and --from text still reflows them")
   func chosenAsLines() throws {
     let paths = Self.files.map { Self.fixtures.appendingPathComponent($0).path }

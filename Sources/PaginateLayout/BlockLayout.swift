@@ -275,7 +275,11 @@ struct BlockLayout {
     // A run of spaces longer than the page breaks wherever it is: its length past that only
     // keeps the tab stops after it (see expandTabs).
     let expanded = Self.expandTabs(rawLine, tabWidth: options.tabWidth, collapsingRunsLongerThan: width + 1)
-    if DisplayWidth.of(expanded) <= width {
+    // Printable ASCII is as wide as its bytes: only other text is measured cluster by cluster.
+    let isASCII =
+      expanded.utf8.withContiguousStorageIfAvailable { VisibleControls.firstNonPrintableASCII(in: $0, from: 0) == $0.count }
+      ?? false
+    if (isASCII ? expanded.utf8.count : DisplayWidth.of(expanded)) <= width {
       var line = Line(expanded, style: style)
       line.trimTrailingSpaces()
       lines.append(FlowLine(line: line, source: source))

@@ -1,3 +1,5 @@
+import PaginateModel
+
 /// Where lines that cannot be reflowed (code, verbatim text, URLs) are broken when they are wider
 /// than the page: at a boundary a reader expects, never inside a word when a boundary exists.
 ///
@@ -34,61 +36,115 @@ enum LineWrapping {
   static func codePieces(of line: String, width: Int) -> [Piece] {
     var bytesOfLine = line
     let pieces = bytesOfLine.withUTF8 { bytes -> [Piece]? in
-      var cursor = ClusterCursor(bytes: bytes)
-      // Fits: one piece, the line itself (made below, without a copy).
-      var total = 0
-      var index = 0
-      while total <= width, let cluster = cursor.cluster(index) {
-        total += cluster.width
-        index += 1
+      // Printable ASCII, most code and logs: a byte is a cluster of one cell, read in place.
+      let ranges: [PieceRange]?
+      if VisibleControls.firstNonPrintableASCII(in: bytes, from: 0) == bytes.count {
+        ranges = asciiCodePieces(of: bytes, width: width)
+      } else {
+        var cursor = ClusterCursor(bytes: bytes)
+        ranges = codePieces(of: bytes, width: width, clusters: &cursor)
       }
-      guard total > width, width > 0 else { return nil }
-      // The line's own indentation, kept on continuations while it leaves half the page.
-      var indent = 0
-      while cursor.cluster(indent)?.isSpace == true {
-        indent += 1
-        if indent % 4096 == 0 { cursor.discard(before: indent) }
+      return ranges?.map { piece in
+        Piece(
+          text: String(decoding: UnsafeBufferPointer(rebasing: bytes[piece.bytes]), as: UTF8.self),
+          continuationIndent: piece.continuationIndent, isMarked: piece.isMarked)
       }
-      let marked = width >= 8
-      let continuationIndent = marked ? min(indent, max(width / 2 - continuationMarkWidth, 0)) : 0
-      let continuationWidth = marked ? width - continuationIndent - continuationMarkWidth : width
-
-      var broken: [Piece] = []
-      // A line indented past half the page keeps half the page of its indentation, so that its
-      // text starts on its own first line.
-      var start = max(indent - width / 2, 0)
-      var isFirst = true
-      while cursor.cluster(start) != nil {
-        let room = isFirst ? width : continuationWidth
-        let end = breakIndex({ cursor.cluster($0) }, from: start, room: room) { index in
-          // A boundary after `index`: a space (left out of both pieces) or a punctuation mark.
-          let cluster = cursor.cluster(index)
-          return cluster?.isSpace == true || cluster?.isCodeBreakAfter == true
-        }
-        var pieceEnd = end
-        while pieceEnd > start && cursor.cluster(pieceEnd - 1)?.isSpace == true { pieceEnd -= 1 }
-        var text = ""
-        if pieceEnd > start, let first = cursor.cluster(start), let last = cursor.cluster(pieceEnd - 1) {
-          text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first.bytes.lowerBound..<last.bytes.upperBound]), as: UTF8.self)
-        }
-        broken.append(Piece(text: text, continuationIndent: isFirst ? nil : continuationIndent, isMarked: !isFirst && marked))
-        start = end
-        // A continuation starts at the next character that is not a space.
-        while cursor.cluster(start)?.isSpace == true {
-          start += 1
-          if start % 4096 == 0 { cursor.discard(before: start) }
-        }
-        cursor.discard(before: start)
-        isFirst = false
-      }
-      return broken
     }
     return pieces ?? [Piece(text: line, continuationIndent: nil)]
   }
 
+  /// A piece of a broken code line as the bytes of the line it holds.
+  struct PieceRange: Equatable {
+    var bytes: Range<Int>
+    /// As ``Piece/continuationIndent`` and ``Piece/isMarked`` say.
+    var continuationIndent: Int?
+    var isMarked: Bool
+  }
+
+  /// ``codePieces(of:width:)`` of a line of printable ASCII (no tab), as byte ranges of it:
+  /// no string is made. `nil` when it fits.
+  static func asciiCodePieces(of bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [PieceRange]? {
+    guard bytes.count > width else { return nil }
+    var clusters = ASCIIClusters(bytes: bytes)
+    return codePieces(of: bytes, width: width, clusters: &clusters)
+  }
+
+  /// ``codePieces(of:width:)`` of the line `bytes`, whose clusters `cursor` gives; `nil` when
+  /// it fits.
+  private static func codePieces(
+    of bytes: UnsafeBufferPointer<UInt8>, width: Int, clusters cursor: inout some ClusterSource
+  ) -> [PieceRange]? {
+    // Fits: one piece, the line itself (made by the caller, without a copy).
+    var total = 0
+    var index = 0
+    while total <= width, let cluster = cursor.cluster(index) {
+      total += cluster.width
+      index += 1
+    }
+    guard total > width, width > 0 else { return nil }
+    // The line's own indentation, kept on continuations while it leaves half the page.
+    var indent = 0
+    while cursor.cluster(indent)?.isSpace == true {
+      indent += 1
+      if indent % 4096 == 0 { cursor.discard(before: indent) }
+    }
+    let marked = width >= 8
+    let continuationIndent = marked ? min(indent, max(width / 2 - continuationMarkWidth, 0)) : 0
+    let continuationWidth = marked ? width - continuationIndent - continuationMarkWidth : width
+
+    var broken: [PieceRange] = []
+    // A line indented past half the page keeps half the page of its indentation, so that its
+    // text starts on its own first line.
+    var start = max(indent - width / 2, 0)
+    var isFirst = true
+    while cursor.cluster(start) != nil {
+      let room = isFirst ? width : continuationWidth
+      let end = breakIndex({ cursor.cluster($0) }, from: start, room: room) { index in
+        // A boundary after `index`: a space (left out of both pieces) or a punctuation mark.
+        let cluster = cursor.cluster(index)
+        return cluster?.isSpace == true || cluster?.isCodeBreakAfter == true
+      }
+      var pieceEnd = end
+      while pieceEnd > start && cursor.cluster(pieceEnd - 1)?.isSpace == true { pieceEnd -= 1 }
+      var range = 0..<0
+      if pieceEnd > start, let first = cursor.cluster(start), let last = cursor.cluster(pieceEnd - 1) {
+        range = first.bytes.lowerBound..<last.bytes.upperBound
+      }
+      broken.append(PieceRange(bytes: range, continuationIndent: isFirst ? nil : continuationIndent, isMarked: !isFirst && marked))
+      start = end
+      // A continuation starts at the next character that is not a space.
+      while cursor.cluster(start)?.isSpace == true {
+        start += 1
+        if start % 4096 == 0 { cursor.discard(before: start) }
+      }
+      cursor.discard(before: start)
+      isFirst = false
+    }
+    return broken
+  }
+
+  /// The clusters of a line by index, as ``codePieces(of:width:clusters:)`` reads them.
+  private protocol ClusterSource {
+    /// Cluster `index` of the line (not one discarded), or `nil` past its end.
+    mutating func cluster(_ index: Int) -> Cluster?
+    /// Forgets the clusters before `index`.
+    mutating func discard(before index: Int)
+  }
+
+  /// The clusters of a line of printable ASCII: each byte one, one cell wide.
+  private struct ASCIIClusters: ClusterSource {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    func cluster(_ index: Int) -> Cluster? {
+      index < bytes.count ? Cluster(bytes: index..<(index + 1), width: 1, byte: bytes[index]) : nil
+    }
+
+    func discard(before index: Int) {}
+  }
+
   /// The grapheme clusters of a line, decoded as they are asked for and forgotten once
   /// ``discard(before:)`` says they are behind: a window, not a record per character.
-  private struct ClusterCursor {
+  private struct ClusterCursor: ClusterSource {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The clusters from index ``base`` on, as far as decoded.
     private var window: [Cluster] = []

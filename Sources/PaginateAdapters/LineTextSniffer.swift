@@ -26,6 +26,20 @@ enum LineTextSniffer {
   /// file's or a log's signs: fewer read the same either way.
   static let minimumLines = 3
 
+  /// Whether `head` is lines whatever else it holds: a script (`#!`), a Debian copyright
+  /// file (`Format: `), or a log (most of its lines start with a time stamp).
+  static func hasSignsOfLines(_ head: ArraySlice<UInt8>) -> Bool {
+    let bytes = ByteText.droppingByteOrderMark(head)
+    if bytes.starts(with: "#!".utf8) || bytes.starts(with: "Format: ".utf8) { return true }
+    var stamped = 0
+    var nonBlank = 0
+    for line in bytes.prefix(4096).split(separator: 0x0A) where line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+      nonBlank += 1
+      if startsWithTimeStamp(line) { stamped += 1 }
+    }
+    return stamped >= 2 && stamped * 2 >= nonBlank
+  }
+
   /// Whether `head` (the first bytes of a text) is made of lines rather than prose.
   static func isLineOriented(_ head: ArraySlice<UInt8>) -> Bool {
     let bytes = ByteText.droppingByteOrderMark(head)

@@ -22,7 +22,7 @@ public struct LinesAdapter: StreamingInputAdapter {
   /// Extensions of files made of lines: logs, configuration, source code and scripts.
   public let fileExtensions = [
     "log", "conf", "cfg", "cnf", "ini", "properties", "rc", "service", "socket", "timer", "mount", "desktop",
-    "list", "sources", "diff", "patch",
+    "list", "sources", "diff", "patch", "yml", "yaml", "toml", "xml", "plist",
     "sh", "bash", "zsh", "ksh", "csh", "fish", "bashrc", "zshrc", "profile",
     "swift", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "hxx", "m", "mm", "java", "kt", "kts", "scala", "go", "rs",
     "py", "pyi", "rb", "pl", "pm", "php", "lua", "tcl", "js", "mjs", "cjs", "ts", "tsx", "jsx", "cs", "fs", "hs",

@@ -4,36 +4,46 @@
 /// It counts the signs of Markdown at the start of lines in the first bytes (ATX headings,
 /// fenced code, setext underlines, link reference definitions, badges and HTML blocks of the
 /// kind READMEs open with) and within them (inline links, images, code spans). A heading on
-/// the first line is enough unless it opens a block of `#` comments or stands alone, and so is an HTML block
+/// the first line is enough when a blank line follows it (a configuration file's first
+/// comment has its settings right under it) and some text after, and so is an HTML block
 /// such as READMEs open with (`<p align="center">`); otherwise two different kinds
 /// of sign are needed, so that a configuration file's `# comments` or a sentence with one pair
-/// of backquotes stays plain text.
+/// of backquotes stays plain text. Signs inside a block of `#` comments do not count, and
+/// neither do any in a script, a Debian copyright file or a log (``LineTextSniffer``).
 enum MarkdownSniffer {
   static func looksLikeMarkdown(_ head: ArraySlice<UInt8>) -> Bool {
     let bytes = ByteText.droppingByteOrderMark(head)
-    if bytes.starts(with: Array("#!".utf8)) { return false }  // a script
+    // A script, a Debian copyright file, a log.
+    if LineTextSniffer.hasSignsOfLines(head) { return false }
     var kinds = Set<Sign>()
     var previousLineHadText = false
-    var previousWasHash = false
     var lineNumber = 0
     var openingHeading = false
     var hashLines = 0
     var textLines = 0
-    for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
+    let trimmedLines = lines.map { $0.drop { $0 == 0x20 } }
+    func isHash(_ index: Int) -> Bool { index >= 0 && index < trimmedLines.count && trimmedLines[index].first == UInt8(ascii: "#") }
+    for (index, line) in lines.enumerated() {
       lineNumber += 1
-      let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine[...]
-      let trimmed = line.drop { $0 == 0x20 }
-      let isHash = trimmed.first == UInt8(ascii: "#")
+      let trimmed = trimmedLines[index]
+      // Lines of hashes one after another are comments, not headings, and what they hold
+      // (a `code span` in a comment) is no sign of Markdown.
+      if isHash(index) {
+        hashLines += 1
+        if isHash(index - 1) || isHash(index + 1) {
+          previousLineHadText = true
+          textLines += 1
+          continue
+        }
+      }
       if let sign = Self.lineSign(trimmed, indent: line.count - trimmed.count, afterText: previousLineHadText) {
-        if sign == .heading && lineNumber == 1 { openingHeading = true }
+        // A heading that opens the text, and a blank line (or the end) after it.
+        if sign == .heading && lineNumber == 1 && (lines.count < 2 || trimmedLines[1].isEmpty) { openingHeading = true }
         // A README's centred logo and badges (`<p align="center">`) open no other kind of text.
         if sign == .htmlBlock && lineNumber == 1 && !trimmed.starts(with: Array("<!--".utf8)) { return true }
-        // Lines of hashes one after another are comments, not headings.
-        if !(sign == .heading && previousWasHash) { kinds.insert(sign) }
+        kinds.insert(sign)
       }
-      previousWasHash = isHash
-      if isHash { hashLines += 1 }
-      if lineNumber == 2 && isHash { openingHeading = false }  // a block of comments
       if !trimmed.isEmpty { textLines += 1 }
       if trimmed.contains("](".utf8) { kinds.insert(.inlineLink) }
       if trimmed.contains("![".utf8) { kinds.insert(.image) }
@@ -41,10 +51,13 @@ enum MarkdownSniffer {
       if kinds.count >= 2 { return true }
       previousLineHadText = !trimmed.isEmpty
     }
-    // A heading on the first line is enough, unless the next line starts with # too or such
-    // lines are a large share of them: a configuration file's or a script's comments. A `#`
-    // line alone (`/etc/fstab`'s one comment) is not Markdown: some text must follow it.
-    return openingHeading && textLines > hashLines && (hashLines == 1 || hashLines * 4 < textLines)
+    // A heading on the first line, a blank line after it, is enough, unless `#` lines are a
+    // large share of them (a configuration file's or a script's comments) or what follows is
+    // made of lines (`# vim: set ft=sh`, then a script). A `#` line alone (`/etc/fstab`'s one
+    // comment) is not Markdown: some text must follow it.
+    guard openingHeading && textLines > hashLines && (hashLines == 1 || hashLines * 4 < textLines) else { return false }
+    let rest = bytes.drop { $0 != 0x0A }
+    return !LineTextSniffer.isLineOriented(rest)
   }
 
   private enum Sign: Hashable {

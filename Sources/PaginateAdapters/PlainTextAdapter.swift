@@ -383,7 +383,12 @@ struct PlainTextBuilder: Sendable {
     } else {
       kept.append(0x0A)
     }
-    kept.append(contentsOf: bytes)
+    if !isPrintableASCII && Overstrike.isStruck(bytes) {
+      // `man`'s bold and underline: the characters a terminal shows.
+      kept.append(contentsOf: Overstrike.shown(bytes))
+    } else {
+      kept.append(contentsOf: bytes)
+    }
     if !isPrintableASCII { keptNeedsCheck = true }
     keptLines += 1
     if keptLines >= Self.keptLineLimit || kept.count >= Self.keptByteLimit { endKept() }

@@ -43,6 +43,13 @@ struct LinesAdapterTests {
     #expect(blocks.map(\.content) == [.lines("red ^[[31mX\nbad \u{FFFD}")])
   }
 
+  @Test("man's overstrike shows as a terminal shows it: bold and underlined letters, no backspace")
+  func overstrike() throws {
+    let text = "N\u{8}NA\u{8}AM\u{8}ME\u{8}E\n       _\u{8}f_\u{8}i_\u{8}l_\u{8}e  é\u{8}é x\u{8}_ y\n\u{8}z w\u{8}"
+    // A backspace with nothing before or after it is no overstrike: it shows as ^H.
+    #expect(try kept(text).map(\.content) == [.lines("NAME\n       file  é x y\n^Hz w^H")])
+  }
+
   @Test("read in pieces of any size, the blocks are those of the whole read", arguments: [1, 3, 7, 64, 1 << 20])
   func streamed(piece: Int) throws {
     let text = "first\r\n\tsecond\n\u{0C}third 中文\n" + (1...300).map { "row \($0)" }.joined(separator: "\n") + "\n"

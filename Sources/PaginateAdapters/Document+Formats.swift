@@ -5,8 +5,9 @@
 #endif
 public import PaginateModel
 
-/// The name of an input format: a built-in adapter's (``markdown``, ``text``, ``json``,
-/// ``pandocJSON``) or any other registered in an ``AdapterRegistry``, as `--from` takes it.
+/// The name of an input format: a built-in adapter's (``markdown``, ``text``, ``lines``,
+/// ``json``, ``pandocJSON``) or any other registered in an ``AdapterRegistry``, as `--from`
+/// takes it.
 public struct DocumentFormat: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
   /// The adapter's name (or one of its file extensions: `md`, `txt`).
   public var name: String
@@ -26,6 +27,8 @@ public struct DocumentFormat: Sendable, Hashable, ExpressibleByStringLiteral, Cu
   public static let markdown = DocumentFormat("markdown")
   /// Plain text: paragraphs reflowed, indented lines kept (``PlainTextAdapter``).
   public static let text = DocumentFormat("text")
+  /// Text kept line by line: logs, source code, configuration (``LinesAdapter``).
+  public static let lines = DocumentFormat("lines")
   /// paginate's document JSON form, version 1 (``JSONAdapter``).
   public static let json = DocumentFormat("json")
   /// pandoc's JSON syntax tree (``PandocJSONAdapter``).
@@ -52,6 +55,16 @@ extension Document {
     // Plain text has no syntax errors: loading it never throws.
     let input = AdapterInput(text: text, name: "<text>")
     self = (try? AdapterRegistry([PlainTextAdapter()]).load(input, named: "text").document) ?? Document(blocks: [])
+  }
+
+  /// Reads text line by line, as `pr` and `less` show it (a log, a program, a configuration
+  /// file): every line a line of the page, wrapped with `↪` when wider. Never fails.
+  ///
+  ///     let document = Document(lines: "2026-11-29 14:36 start\n2026-11-29 14:37 stop\n")
+  ///     document.blocks.count   // 1: a block of two lines
+  public init(lines: String) {
+    let input = AdapterInput(text: lines, name: "<lines>")
+    self = (try? AdapterRegistry([LinesAdapter()]).load(input, named: "lines").document) ?? Document(blocks: [])
   }
 
   /// Reads paginate's document JSON form (version 1).

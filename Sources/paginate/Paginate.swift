@@ -14,10 +14,11 @@ struct Paginate: ParsableCommand {
     commandName: "paginate",
     abstract: "Turn documents into fixed-size pages of character cells.",
     discussion: """
-      Reads Markdown, plain text, paginate's JSON document form, pandoc's JSON (pandoc -t json) \
-      or any format an external adapter (a program named paginate-adapter-NAME) reads, and \
-      prints it as pages: each page exactly as many lines as the page is tall, pages separated \
-      by form feeds. 'paginate adapters' lists the formats.
+      Reads Markdown, plain text (prose, reflowed; or logs, code and configuration, kept line \
+      by line), paginate's JSON document form, pandoc's JSON (pandoc -t json) or any format an \
+      external adapter (a program named paginate-adapter-NAME) reads, and prints it as pages: \
+      each page exactly as many lines as the page is tall, pages separated by form feeds. \
+      'paginate adapters' lists the formats.
       """,
     version: PaginateVersion.current,
     subcommands: [PrintCommand.self, ExportCommand.self, BrowseCommand.self, AdaptersCommand.self],

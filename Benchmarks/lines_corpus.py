@@ -133,22 +133,37 @@ def chosen(paths):
     return names
 
 
+def nameless(paths, folder):
+    """A link named `file` to each path, in a folder of its own: its contents alone choose."""
+    links = []
+    for index, path in enumerate(paths):
+        link = os.path.join(folder, str(index), "file")
+        os.makedirs(os.path.dirname(link), exist_ok=True)
+        os.symlink(path, link)
+        links.append(link)
+    return links
+
+
 def main():
     if not os.path.exists(PAGINATE):
         sys.exit(f"lines_corpus.py: no {PAGINATE} (swift build -c release --product paginate)")
     with tempfile.TemporaryDirectory() as work:
         folder = os.environ.get("KEEP") and os.path.join(ROOT, "Benchmarks", "corpus", "lines") or work
         found = collect(folder)
-        print("| files | read as lines | read as prose (text) | other |")
-        print("|---|---|---|---|")
-        for kind in ("lines", "prose", "documents"):
-            names = chosen(found[kind])
-            counts = collections.Counter(names.get(path, "?") for path in found[kind])
-            other = sum(n for name, n in counts.items() if name not in ("lines", "text"))
-            print(f"| {kind} ({len(found[kind])}) | {counts['lines']} | {counts['text']} | {other} |")
-            if os.environ.get("VERBOSE"):
-                for path in found[kind]:
-                    print(f"    {names.get(path, '?')}\t{path}")
+        for title, named in (("by name, extension and contents, as paginate chooses", True),
+                             ("by contents alone (each file named `file`)", False)):
+            print(f"\n{title}:\n")
+            print("| files | read as lines | read as prose (text) | other |")
+            print("|---|---|---|---|")
+            for kind in ("lines", "prose", "documents"):
+                paths = found[kind] if named else nameless(found[kind], os.path.join(work, "nameless", kind))
+                names = chosen(paths)
+                counts = collections.Counter(names.get(path, "?") for path in paths)
+                other = sum(n for name, n in counts.items() if name not in ("lines", "text"))
+                print(f"| {kind} ({len(paths)}) | {counts['lines']} | {counts['text']} | {other} |")
+                if os.environ.get("VERBOSE"):
+                    for path, original in zip(paths, found[kind]):
+                        print(f"    {names.get(path, '?')}\t{original}")
 
 
 if __name__ == "__main__":

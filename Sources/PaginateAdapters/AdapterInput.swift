@@ -33,7 +33,7 @@ public struct AdapterInput: Sendable {
   public var fileExtension: String { Self.fileExtension(of: name) }
 
   /// The last component of a path (`CMakeLists.txt` of `src/CMakeLists.txt`).
-  public static func fileName(of name: String) -> String {
+  package static func fileName(of name: String) -> String {
     String(name.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
   }
 

@@ -3,7 +3,8 @@ public import PaginateModel
 /// The input adapters paginate knows, and the rules that choose one for an input.
 ///
 /// Choosing, in order: an explicit name (`--from NAME`), else the file's name
-/// (``InputAdapter/fileNames``), else its extension, else the first adapter whose
+/// (``InputAdapter/fileNames``), else its extension (the lines adapter's last: an external
+/// adapter for `.xml` or `.diff` is chosen over it), else the first adapter whose
 /// ``InputAdapter/sniff(_:)`` accepts the start of the input, else plain text. Plain text is
 /// read as prose or as lines: text that its extension (`.txt`) or nothing chose is read by
 /// the lines adapter (``linesName``) when that adapter's sniff says it is made of lines. An
@@ -95,9 +96,14 @@ public struct AdapterRegistry: Sendable {
     let head = input.bytes.prefix(Self.sniffLength)
     let fileExtension = input.fileExtension
     let fileName = AdapterInput.fileName(of: input.name)
+    // The lines adapter's many extensions are a default: any other adapter's, an external
+    // one's included, come first.
     let byExtension =
       adapters.first { $0.fileNames.contains(fileName) }
-      ?? (fileExtension.isEmpty ? nil : adapters.first { $0.fileExtensions.contains(fileExtension) })
+      ?? (fileExtension.isEmpty
+        ? nil
+        : adapters.first { $0.name != linesName && $0.fileExtensions.contains(fileExtension) }
+          ?? adapters.first { $0.fileExtensions.contains(fileExtension) })
     if let byExtension, byExtension.readsBinaryInput { return byExtension }
     if head.contains(0) {
       throw InputError(

@@ -13,12 +13,13 @@
 /// (a Debian copyright file), or whose lines mostly start with a time stamp (a log), is lines
 /// whatever else it holds; text of fewer than three non-blank lines is prose otherwise.
 ///
-/// Measured on 1,893 files of this machine (`Benchmarks/lines_corpus.py`; Benchmarks/README.md
-/// has the table).
+/// Measured on the text files of this machine (`Benchmarks/lines_corpus.py`; the README's
+/// section on files of lines has the table).
 enum LineTextSniffer {
   /// The share of the text's characters in paragraphs of prose above which it is prose.
   static let proseShare = 0.45
-  /// The median length of those paragraphs' lines at or above which they were filled.
+  /// The median width of those paragraphs' lines, in columns (a CJK character two), at or
+  /// above which they were filled.
   static let filledLineLength = 40
   /// A line of prose at least this long is a paragraph by itself.
   static let paragraphLine = 100
@@ -41,16 +42,16 @@ enum LineTextSniffer {
   }
 
   /// Whether `head` (the first bytes of a text) is made of lines rather than prose.
-  static func isLineOriented(_ head: ArraySlice<UInt8>) -> Bool {
+  /// `isCutShort`: whether the text goes on after it (its last line is then a part of one);
+  /// by default, when it is as long as the registry sniffs.
+  static func isLineOriented(_ head: ArraySlice<UInt8>, isCutShort: Bool? = nil) -> Bool {
+    if hasSignsOfLines(head) { return true }
     let bytes = ByteText.droppingByteOrderMark(head)
-    if bytes.starts(with: "#!".utf8) || bytes.starts(with: "Format: ".utf8) { return true }
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-    // The last line of a head cut short is a part of a line.
-    if head.count >= AdapterRegistry.sniffLength && lines.count > 1 { lines.removeLast() }
+    if isCutShort ?? (head.count >= AdapterRegistry.sniffLength), lines.count > 1 { lines.removeLast() }
     var total = 0
     var prose = 0
     var proseLengths: [Int] = []
-    var stamped = 0
     var nonBlank = 0
     var paragraph: [(length: Int, isProse: Bool)] = []
     func endParagraph() {
@@ -74,13 +75,11 @@ enum LineTextSniffer {
         continue
       }
       nonBlank += 1
-      if Self.startsWithTimeStamp(line) { stamped += 1 }
-      let length = Self.characterCount(body)
+      let length = Self.columns(of: body)
       total += length
       paragraph.append((length, indent < 4 && Self.isProse(body)))
     }
     endParagraph()
-    if stamped >= 2 && stamped * 2 >= nonBlank { return true }
     // A line or two says too little: such text reads the same either way, and is prose.
     guard nonBlank >= minimumLines else { return false }
     proseLengths.sort()
@@ -102,9 +101,10 @@ enum LineTextSniffer {
     return (columns, line[start..<end])
   }
 
-  /// The characters of UTF-8 text (its bytes that start one).
-  private static func characterCount(_ text: ArraySlice<UInt8>) -> Int {
-    text.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+  /// About the columns UTF-8 text takes: a character one, and one of three bytes or more
+  /// from U+1000 on (CJK among them) two.
+  private static func columns(of text: ArraySlice<UInt8>) -> Int {
+    text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : $1 >= 0xE1 ? 2 : 1) }
   }
 
   /// Whether a line (its white space trimmed) reads as a line of prose (see the type).

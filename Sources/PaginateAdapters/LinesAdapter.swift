@@ -33,9 +33,9 @@ public struct LinesAdapter: StreamingInputAdapter {
   /// Names of files made of lines that have no telling extension.
   public let fileNames = [
     "Makefile", "makefile", "GNUmakefile", "CMakeLists.txt", "Dockerfile", "Containerfile", "Jenkinsfile",
-    "Vagrantfile", "Gemfile", "Rakefile", "Podfile", "Brewfile", "Procfile", "passwd", "group", "shadow", "gshadow",
-    "fstab", "mtab", "hosts", "hostname", "crontab", "sudoers", "inittab", "shells", "services", "protocols",
-    "networks", "environment", "inputrc", "profile", "bash.bashrc", ".bashrc", ".bash_profile", ".bash_logout", ".bash_aliases", ".profile",
+    "Vagrantfile", "Gemfile", "Rakefile", "Podfile", "Brewfile", "Procfile", "passwd", "shadow", "gshadow",
+    "fstab", "mtab", "crontab", "sudoers", "inittab", "inputrc", "bash.bashrc", ".bashrc", ".bash_profile",
+    ".bash_logout", ".bash_aliases", ".profile",
     ".zshrc", ".zprofile", ".vimrc", ".gitconfig", ".gitignore", ".gitattributes", ".gitmodules", ".editorconfig",
     ".inputrc", ".npmrc", ".Xresources", ".xinitrc", ".xsession",
   ]

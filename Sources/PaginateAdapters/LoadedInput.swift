@@ -325,6 +325,19 @@ extension AdapterRegistry {
   /// ``sniffLength`` bytes read ahead, and the adapter for it (chosen by `format`, else the
   /// name without `.gz` or `.xz`, else those first bytes); `nil` when `head` is not
   /// compressed, or `format` names an adapter that reads binary input itself.
+  /// The adapter that reads the file at `path` (`-`: standard input), chosen from its name and
+  /// first bytes as ``loadInput(contentsOfFile:format:incremental:)`` chooses it (inside a
+  /// compressed file too), without reading or converting the rest: what `paginate adapters
+  /// FILE` names.
+  ///
+  /// - Throws: ``InputError`` when the file cannot be opened or read, or looks binary.
+  public func adapter(forFile path: String, format: String? = nil) throws(InputError) -> any InputAdapter {
+    let file = try OpenFile(path)
+    let head = try file.readHead(AdapterRegistry.sniffLength)
+    if let compressed = try decompressing(file, head: head, format: format) { return compressed.adapter }
+    return try adapter(for: AdapterInput(bytes: head, name: file.name), named: format)
+  }
+
   func decompressing(_ file: OpenFile, head: [UInt8], format: String?) throws(InputError)
     -> (reader: DecompressingReader, head: [UInt8], format: Decompression.Format, adapter: any InputAdapter)?
   {

@@ -5,7 +5,8 @@
 /// fenced code, setext underlines, link reference definitions, badges and HTML blocks of the
 /// kind READMEs open with) and within them (inline links, images, code spans). A heading on
 /// the first line is enough when a blank line follows it (a configuration file's first
-/// comment has its settings right under it) and some text after, and so is an HTML block
+/// comment has its settings right under it) and the text after it is not made of lines (a
+/// script under a `# vim:` line), and so is an HTML block
 /// such as READMEs open with (`<p align="center">`); otherwise two different kinds
 /// of sign are needed, so that a configuration file's `# comments` or a sentence with one pair
 /// of backquotes stays plain text. Signs inside a block of `#` comments do not count, and
@@ -57,7 +58,7 @@ enum MarkdownSniffer {
     // comment) is not Markdown: some text must follow it.
     guard openingHeading && textLines > hashLines && (hashLines == 1 || hashLines * 4 < textLines) else { return false }
     let rest = bytes.drop { $0 != 0x0A }
-    return !LineTextSniffer.isLineOriented(rest)
+    return !LineTextSniffer.isLineOriented(rest, isCutShort: head.count >= AdapterRegistry.sniffLength)
   }
 
   private enum Sign: Hashable {

@@ -13,8 +13,8 @@ enum Overstrike {
   }
 
   /// `line` as it shows on a terminal: every `A` backspace `B` as `B`, or `A` when `B` is an
-  /// underscore. A backspace with no character before it, or none after, is left as it is
-  /// (made visible later, as `^H`).
+  /// underscore (a run of backspaces is one). A backspace with no character before it, or
+  /// none after, is left as it is (made visible later, as `^H`).
   static func shown(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(line.count)
@@ -23,8 +23,11 @@ enum Overstrike {
     var index = 0
     while index < line.count {
       let byte = line[index]
-      if byte == 0x08, let start = lastStart, index + 1 < line.count {
-        let next = index + 1
+      // A run of backspaces steps back once (some write two for a wide character).
+      var after = index + 1
+      while byte == 0x08 && after < line.count && line[after] == 0x08 { after += 1 }
+      if byte == 0x08, let start = lastStart, after < line.count {
+        let next = after
         let length = sequenceLength(line, at: next)
         let covering = UnsafeBufferPointer(rebasing: line[next..<(next + length)])
         let covered = result[start...]

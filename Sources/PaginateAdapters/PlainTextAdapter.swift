@@ -171,8 +171,10 @@ struct PlainTextBuilder: Sendable {
       guard index < count else { break }
       let byte = bytes[index]
       if byte == 0x0A || byte == 0x0D || byte == 0x0C {
-        // A CR or FF at the end of a chunk may be followed by an LF in the next one.
+        // A CR or FF at the end of a chunk may be followed by an LF in the next one, and a
+        // form feed and a CR by an LF too.
         if byte != 0x0A && index + 1 == count && !isFinal { return lineStart }
+        if byte == 0x0C && index + 2 == count && bytes[index + 1] == 0x0D && !isFinal { return lineStart }
         lineNumber += 1
         // Kept lines: a form feed at the start of a line adds no empty line before the break.
         if !(keepsLines && byte == 0x0C && lineStart == index) {
@@ -187,7 +189,6 @@ struct PlainTextBuilder: Sendable {
             lineNumber += 1
             index += 1
           } else if index + 1 < count && bytes[index + 1] == 0x0D {
-            if index + 2 == count && !isFinal { return index + 1 }
             lineNumber += 1
             index += 1
             if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
@@ -209,7 +210,12 @@ struct PlainTextBuilder: Sendable {
       }
     }
     cutLongLine()
-    guard isFinal else { return lineStart }
+    guard isFinal else {
+      // Kept lines are given at the end of every piece read, not held for a block's 256: a
+      // stream's reader has them before it asks for more input (which a pipe may be slow to give).
+      if keepsLines { endKept() }
+      return lineStart
+    }
     if lineStart < count {
       lineNumber += 1
       line(UnsafeBufferPointer(rebasing: bytes[lineStart..<count]), isPrintableASCII: !lineNeedsCheck)
@@ -554,7 +560,7 @@ struct PlainTextStream: BlockStream {
     let isFinal = count <= 0
     // The first feed decides how the text is read from its first 256 KiB
     // (`PlainTextBuilder.sampleSize`): it gets all of them, however the reads come.
-    // Kept lines need no sample: they go as they come (`tail -f log | paginate`).
+    // Kept lines need no sample of the text's first 256 KiB: their first page waits for none.
     if bytesDone == 0 && !isFinal && !builder.keepsLines && pending.count < PlainTextBuilder.sampleSize { return }
     // A chunk with no line end completes nothing: read on (so a huge line is scanned once),
     // up to the longest line read as one.

@@ -3,7 +3,8 @@ import PaginateModel
 @_spi(Platform) import PaginateSystem
 
 extension BlockLayout {
-  /// The narrowest gutter for line numbers: five figures and a space, as `pr -n` prints them.
+  /// The figures of the narrowest gutter for line numbers (five, and a space after them, as
+  /// `pr -n` prints them).
   static let lineNumberDigits = 5
 
   /// Lays out text kept line by line (``PaginateModel/Block/Content/lines(_:)``): every line of
@@ -14,14 +15,8 @@ extension BlockLayout {
   /// `source`) stands in a gutter before it.
   func textLines(_ text: String, width: Int, source: SourceRange?) -> [FlowLine] {
     let firstLine = source?.firstLine ?? 1
-    var gutter = 0
-    if options.numbersLines {
-      let lastLine = max(source?.lastLine ?? firstLine, firstLine)
-      let digits = max(Self.lineNumberDigits, String(lastLine).utf8.count)
-      // A page too narrow for the numbers and some text prints the text alone.
-      if width - digits - 1 >= Self.minimumNestedWidth(width) { gutter = digits + 1 }
-    }
-    let textWidth = width - gutter
+    // A page too narrow for five figures and some text prints the text alone.
+    let numbers = options.numbersLines && width - Self.lineNumberDigits - 1 >= Self.minimumNestedWidth(width)
     // The pieces of a wrapped line stay together unless there are more than a page holds.
     let keepsPieces = options.bodyHeight
     var lines: [FlowLine] = []
@@ -36,6 +31,9 @@ extension BlockLayout {
         let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
         var line = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let lineSource = SourceRange(line: number)
+        // The gutter holds five figures, and more from line 100,000 on.
+        let gutter = numbers ? max(Self.lineNumberDigits, Self.figures(of: number)) + 1 : 0
+        let textWidth = width - gutter
         let first = lines.count
         if VisibleControls.firstNonPrintableASCII(in: line, from: 0) == line.count {
           // Printable ASCII, most lines of logs and programs.
@@ -74,6 +72,17 @@ extension BlockLayout {
     return lines
   }
 
+  /// The figures of a positive number in decimal.
+  static func figures(of number: Int) -> Int {
+    var figures = 1
+    var rest = number / 10
+    while rest > 0 {
+      figures += 1
+      rest /= 10
+    }
+    return figures
+  }
+
   /// The rows of a block of lines written into one string: gutters, continuation marks and
   /// text, and the spans of their furniture.
   private struct SharedRows {
@@ -89,16 +98,11 @@ extension BlockLayout {
     /// `number` right-aligned before a space, in `width` columns; blank for `nil`.
     mutating func appendGutter(number: Int?, width: Int) {
       guard let number else { return appendSpaces(width) }
-      var figures = 1
-      var rest = number / 10
-      while rest > 0 {
-        figures += 1
-        rest /= 10
-      }
+      let figures = BlockLayout.figures(of: number)
       appendSpaces(max(width - 1 - figures, 0))
       let start = bytes.count
       bytes.append(contentsOf: repeatElement(0, count: figures))
-      rest = number
+      var rest = number
       for position in (start..<(start + figures)).reversed() {
         bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
         rest /= 10
@@ -142,8 +146,10 @@ extension BlockLayout {
   /// and blank gutters before the others (the continuations of one input line).
   private static func number(_ lines: inout ArraySlice<FlowLine>, _ number: Int, gutter: Int) {
     let figures = String(number)
-    var numbered = Line(String.repeated(" ", count: gutter - 1 - figures.utf8.count) + figures, style: .furniture)
-    numbered.append(Line(" "))
+    // The figures are furniture, as ``SharedRows`` makes them; the spaces around them are not.
+    var numbered = Line(String.repeated(" ", count: max(gutter - 1 - figures.utf8.count, 0)))
+    numbered.append(figures, style: .furniture)
+    numbered.append(" ")
     let blank = Line(String.repeated(" ", count: gutter))
     for index in lines.indices {
       var line = index == lines.startIndex ? numbered : blank

@@ -185,8 +185,8 @@ struct HeaderTemplate: Hashable, Sendable {
     let (shortLeft, shortCenter, shortRight) = (joined(parts[0]), joined(parts[1]), joined(parts[2]))
     if let line = Self.placed(shortLeft, shortCenter, shortRight, width: width) { return line }
     // Still too long (numbers and words of its own): the parts with a page number first, then
-    // left, right and centre, each cut to what room is left (a part with a page number keeps
-    // its end, where the number usually is: `…12 of 40`), in their places' order.
+    // left, right and centre, each as it is if it fits what room is left (a part with a page
+    // number cut to its end, where the number usually is: `…12 of 40`), in their places' order.
     let hasNumber = [left, center, right].map { $0.contains(.page) || $0.contains(.pages) }
     let numbered = mirrored ? [hasNumber[2], hasNumber[1], hasNumber[0]] : hasNumber
     let texts = [shortLeft, shortCenter, shortRight]
@@ -195,12 +195,16 @@ struct HeaderTemplate: Hashable, Sendable {
     for index in [0, 2, 1].sorted(by: { numbered[$0] && !numbered[$1] }) where !texts[index].isEmpty && remaining > 0 {
       let room = remaining - (kept.contains { !$0.isEmpty } ? 1 : 0)
       guard room > 0 else { break }
-      kept[index] =
-        DisplayWidth.of(texts[index]) <= room || !numbered[index]
-        ? DisplayWidth.prefix(of: texts[index], fitting: room)
-        : "…" + DisplayWidth.suffix(of: texts[index], fitting: room - 1)
+      if DisplayWidth.of(texts[index]) <= room {
+        kept[index] = texts[index]
+      } else if numbered[index] && room >= 2 {
+        // The number's part is cut at its start, and says so; another part that does not fit
+        // whole (a date cut to `2026-1` would mislead) is left out.
+        kept[index] = "…" + DisplayWidth.suffix(of: texts[index], fitting: room - 1)
+      }
       remaining = room - DisplayWidth.of(kept[index])
     }
+    if let line = Self.placed(kept[0], kept[1], kept[2], width: width) { return line }
     var line = Line()
     for text in kept where !text.isEmpty {
       if !line.isEmpty { line.appendSpaces(1) }

@@ -16,9 +16,10 @@ public struct LayoutOptions: Sendable, Hashable {
   public var footer: String = "|{page}|"
   /// The file name that `{file}` stands for.
   public var fileName: String = ""
-  /// The date and time that `{date}` and `{time}` stand for: the file's last modification, as
-  /// `pr` and `enscript` print it (`2026-11-29`, `14:36`), or the time of printing for a pipe.
+  /// The date that `{date}` stands for: the file's last modification, as `pr` and `enscript`
+  /// print it (`2026-11-29`), or the day of printing for a pipe.
   public var fileDate: String = ""
+  /// The time that `{time}` stands for (`14:36`), as ``fileDate``.
   public var fileTime: String = ""
   /// Double-sided: odd pages are rectos (inner margin on the left), even pages versos
   /// (inner margin on the right), header and footer sides swap on versos.

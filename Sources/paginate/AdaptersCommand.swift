@@ -100,8 +100,8 @@ struct AdaptersCommand: ParsableCommand {
     var failed = false
     for path in files {
       do {
-        let loaded = try registry.loadInput(contentsOfFile: path)
-        output.write(VisibleControls.escape(path) + ": " + loaded.adapter.name + "\n")
+        let adapter = try registry.adapter(forFile: path)
+        output.write(VisibleControls.escape(path) + ": " + adapter.name + "\n")
       } catch {
         output.flush()
         Diagnostics.error(error.description)

@@ -79,7 +79,9 @@ struct InputOptions: ParsableArguments {
     }
     guard from == nil else { return registry }
     let extensions = paths.map(AdapterInput.fileExtension(of:)).filter { !$0.isEmpty }
-    let known = Set(registry.adapters.flatMap(\.fileExtensions))
+    // The lines adapter's extensions are a default an external adapter may take over: theirs
+    // are asked for (once: the answers are cached).
+    let known = Set(registry.adapters.filter { $0.name != registry.linesName }.flatMap(\.fileExtensions))
     guard extensions.contains(where: { !known.contains($0) }) else { return registry }
     for (_, described) in Self.discovery.describeAll(
       timeout: adapterTimeout, cache: Self.adapterCache, warn: Diagnostics.warn) {

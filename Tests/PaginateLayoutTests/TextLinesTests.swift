@@ -116,6 +116,26 @@ struct TextLinesTests {
     #expect(filled[1].textLines.first == "line 11")
   }
 
+  @Test("a file's blank lines are kept at the top of a page too, as pr keeps them")
+  func blankLinesAtPageTop() {
+    let document = Document(blocks: [Block(.lines("one\ntwo\nthree\n\n\nfour"), source: SourceRange(firstLine: 1, lastLine: 6))])
+    let all = pages(document, options(20, 3))
+    #expect(all.map(\.textLines) == [["one", "two", "three"], ["", "", "four"]])
+    // A code block's blank lines at a page's top are left out, as before.
+    let code = Document(blocks: [Block(.codeBlock(info: "", text: "one\ntwo\nthree\n\n\nfour"))])
+    #expect(pages(code, options(20, 3) { $0.marks = .styles }).last?.textLines.first == "four")
+  }
+
+  @Test("past line 99,999 the gutter grows by a figure; no line is wider than the page")
+  func wideNumbers() {
+    let document = Document(blocks: [
+      Block(.lines("a\nb\nc\n" + String(repeating: "x", count: 40)), source: SourceRange(firstLine: 99_998, lastLine: 100_001))
+    ])
+    let lines = pages(document, options(30, 8) { $0.numbersLines = true }).flatMap(\.textLines).filter { !$0.isEmpty }
+    #expect(Array(lines.prefix(4)) == ["99998 a", "99999 b", "100000 c", "100001 xxxxxxxxxxxxxxxxxxxxxxx"])
+    #expect(lines.allSatisfy { $0.count <= 30 })
+  }
+
   @Test("line numbers: a gutter of the input's line numbers, continuations unnumbered")
   func lineNumbers() {
     let document = Document(blocks: [

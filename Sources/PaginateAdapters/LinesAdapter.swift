@@ -7,7 +7,7 @@ public import PaginateModel
 ///
 /// It is chosen by `--from lines`, by a file name or extension of such files (`Makefile`,
 /// `.bashrc`, `.log`, `.swift`, `.conf`, …), and, for text that nothing else chose, by
-/// ``LineTextSniffer`` when the text is not mostly paragraphs of prose.
+/// its contents when they are not mostly paragraphs of prose (see ``sniff(_:)``).
 ///
 /// Like ``PlainTextAdapter``, it reads a chunk at a time, with memory bounded however long the
 /// input runs, can resume at any block it gave (a pager keeps only a window of pages), makes
@@ -44,7 +44,7 @@ public struct LinesAdapter: StreamingInputAdapter {
   public var guaranteesVisibleText: Bool { true }
 
   /// Whether the start of an input is text made of lines rather than paragraphs of prose
-  /// (``LineTextSniffer``).
+  /// (see the README's section on files of lines for the rule).
   public func sniff(_ head: ArraySlice<UInt8>) -> Bool {
     LineTextSniffer.isLineOriented(head)
   }

@@ -230,13 +230,26 @@ enum BreakUnits {
       }
       pieceWidth += width
       let end = unit.start + range.upperBound
-      if range.count == 1 && end < unit.end && LineWrapping.isURLBreakAfter(slice[range.lowerBound]) {
+      if range.count == 1 && end < unit.end && LineWrapping.isURLBreakAfter(slice[range.lowerBound])
+        && !isPageNumberMark(slice, at: range.lowerBound)
+      {
         units.append(BreakUnit(start: pieceStart, end: end, width: pieceWidth, spaceAfter: false))
         pieceStart = end
         pieceWidth = 0
       }
     }
     units.append(BreakUnit(start: pieceStart, end: unit.end, width: pieceWidth, spaceAfter: unit.spaceAfter))
+  }
+}
+
+extension BreakUnits {
+  /// Whether the byte at `index` is the `?` of a page reference to no heading (`→ p.  ?`):
+  /// a `?` after a no-break space, which no URL has. It breaks as the figures it stands for
+  /// do (not at all), so that a page laid out with provisional numbers and one laid out with
+  /// the numbers known break their lines alike (``PageNumberFiller``).
+  @inline(__always)
+  fileprivate static func isPageNumberMark(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    bytes[index] == UInt8(ascii: "?") && index >= 2 && bytes[index - 2] == 0xC2 && bytes[index - 1] == 0xA0
   }
 }
 

@@ -192,7 +192,8 @@ struct HeaderTemplate: Hashable, Sendable {
     let texts = [shortLeft, shortCenter, shortRight]
     var kept = ["", "", ""]
     var remaining = width
-    for index in [0, 2, 1].sorted(by: { numbered[$0] && !numbered[$1] }) where !texts[index].isEmpty && remaining > 0 {
+    let order = [0, 2, 1].filter { numbered[$0] } + [0, 2, 1].filter { !numbered[$0] }
+    for index in order where !texts[index].isEmpty && remaining > 0 {
       let room = remaining - (kept.contains { !$0.isEmpty } ? 1 : 0)
       guard room > 0 else { break }
       if DisplayWidth.of(texts[index]) <= room {
@@ -202,7 +203,7 @@ struct HeaderTemplate: Hashable, Sendable {
         // whole (a date cut to `2026-1` would mislead) is left out.
         kept[index] = "…" + DisplayWidth.suffix(of: texts[index], fitting: room - 1)
       }
-      remaining = room - DisplayWidth.of(kept[index])
+      if !kept[index].isEmpty { remaining = room - DisplayWidth.of(kept[index]) }
     }
     if let line = Self.placed(kept[0], kept[1], kept[2], width: width) { return line }
     var line = Line()

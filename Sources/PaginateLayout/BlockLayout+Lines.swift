@@ -20,8 +20,8 @@ extension BlockLayout {
     // The pieces of a wrapped line stay together unless there are more than a page holds.
     let keepsPieces = options.bodyHeight
     var lines: [FlowLine] = []
-    // Lines of printable ASCII that are numbered or wrapped are written, gutter, mark and all,
-    // into one string for the block (no string a line).
+    // A line that is numbered, wrapped or has tabs is written, gutter, marks and all, into one
+    // string for the block (no string a line).
     var shared = SharedRows()
     var bytesOfText = text
     bytesOfText.withUTF8 { bytes in
@@ -29,40 +29,34 @@ extension BlockLayout {
       var number = firstLine
       while true {
         let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
-        var line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let lineSource = SourceRange(line: number)
         // The gutter holds five figures, and more from line 100,000 on.
         let gutter = numbers ? max(Self.lineNumberDigits, Self.figures(of: number)) + 1 : 0
         let textWidth = width - gutter
-        let first = lines.count
-        if VisibleControls.firstNonPrintableASCII(in: line, from: 0) == line.count {
-          // Printable ASCII, most lines of logs and programs.
-          while let last = line.last, last == 0x20 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-          let pieces = LineWrapping.asciiCodePieces(of: line, width: textWidth)
-          if pieces == nil && gutter == 0 {
-            // It fits: a slice of the block's text, as it is.
-            lines.append(FlowLine(line: Line(slice: start..<(start + line.count), of: text, spans: []), source: lineSource))
-          } else {
-            let all = pieces ?? [LineWrapping.PieceRange(bytes: 0..<line.count, isMarked: false)]
-            for (index, piece) in all.enumerated() {
-              shared.startRow(at: lines.count)
-              if gutter > 0 { shared.appendGutter(number: index == 0 ? number : nil, width: gutter) }
-              if let indent = piece.continuationIndent { shared.appendSpaces(indent) }
-              if piece.isMarked { shared.appendFurniture(LineWrapping.continuationMark.utf8) }
-              shared.appendText(UnsafeBufferPointer(rebasing: line[piece.bytes]))
-              var flowLine = FlowLine(line: Line(), source: lineSource)
-              if index > 0 && all.count <= keepsPieces { flowLine.penalty = Penalty.keepTogether }
-              lines.append(flowLine)
-            }
-          }
+        var kept = line.count
+        while kept > 0 && line[kept - 1] == 0x20 { kept -= 1 }
+        if gutter == 0 && kept <= textWidth
+          && VisibleControls.firstNonPrintableASCII(in: line, from: 0) == line.count
+        {
+          // Printable ASCII that fits, most lines of logs and programs: a slice of the block's
+          // text, as it is.
+          lines.append(
+            FlowLine(line: Line(slice: start..<(start + kept), of: text, spans: []), source: lineSource, isKept: true))
         } else {
-          verbatimLine(String(decoding: line, as: UTF8.self), width: textWidth, source: lineSource, style: [], into: &lines)
-          if lines.count - first <= keepsPieces {
-            for index in (first + 1)..<max(lines.count, first + 1) { lines[index].penalty = Penalty.keepTogether }
+          // Tabs expanded as in a code block: a run of spaces past the page keeps only its
+          // tab stops.
+          var expanded =
+            ByteScan.contains(0x09, in: line)
+            ? Self.expandTabs(String(decoding: line, as: UTF8.self), tabWidth: options.tabWidth, collapsingRunsLongerThan: textWidth + 1)
+            : nil
+          let place = Row(source: lineSource, number: number, gutter: gutter, width: textWidth, keepsPieces: keepsPieces)
+          if expanded != nil {
+            expanded!.withUTF8 { Self.appendRows(of: $0, at: place, to: &shared, lines: &lines) }
+          } else {
+            Self.appendRows(of: line, at: place, to: &shared, lines: &lines)
           }
-          if gutter > 0 { Self.number(&lines[first...], number, gutter: gutter) }
         }
-        for index in first..<lines.count { lines[index].isKept = true }
         guard end < bytes.count else { break }
         start = end + 1
         number += 1
@@ -70,6 +64,39 @@ extension BlockLayout {
     }
     shared.fill(&lines)
     return lines
+  }
+
+  /// Where the rows of one input line go: its source line and number, the gutter's width
+  /// (0 for none), the text's width, and the most pieces kept on one page.
+  private struct Row {
+    var source: SourceRange
+    var number: Int
+    var gutter: Int
+    var width: Int
+    var keepsPieces: Int
+  }
+
+  /// Writes `line` (tabs expanded) as rows into `shared`, a flow line each in `lines`: its
+  /// pieces when it is wider than the text, its number before the first when numbered.
+  private static func appendRows(
+    of line: UnsafeBufferPointer<UInt8>, at place: Row, to shared: inout SharedRows, lines: inout [FlowLine]
+  ) {
+    var kept = line.count
+    while kept > 0 && line[kept - 1] == 0x20 { kept -= 1 }
+    let trimmed = UnsafeBufferPointer(rebasing: line[..<kept])
+    let pieces =
+      LineWrapping.codePieceRanges(of: trimmed, width: place.width)
+      ?? [LineWrapping.PieceRange(bytes: 0..<kept, isMarked: false)]
+    for (index, piece) in pieces.enumerated() {
+      shared.startRow(at: lines.count)
+      if place.gutter > 0 { shared.appendGutter(number: index == 0 ? place.number : nil, width: place.gutter) }
+      if let indent = piece.continuationIndent { shared.appendSpaces(indent) }
+      if piece.isMarked { shared.appendFurniture(LineWrapping.continuationMark.utf8) }
+      shared.appendText(UnsafeBufferPointer(rebasing: trimmed[piece.bytes]))
+      // A continuation stays with the line's first piece, unless there are more than a page holds.
+      let penalty = index > 0 && pieces.count <= place.keepsPieces ? Penalty.keepTogether : Penalty.free
+      lines.append(FlowLine(line: Line(), source: place.source, penalty: penalty, isKept: true))
+    }
   }
 
   /// The figures of a positive number in decimal.
@@ -139,23 +166,6 @@ extension BlockLayout {
         while end > row.start && bytes[end - 1] == 0x20 { end -= 1 }
         lines[row.index].line = Line(slice: row.start..<end, of: text, spans: row.spans)
       }
-    }
-  }
-
-  /// Puts `number` right-aligned in a gutter of `gutter` columns before the first of `lines`,
-  /// and blank gutters before the others (the continuations of one input line).
-  private static func number(_ lines: inout ArraySlice<FlowLine>, _ number: Int, gutter: Int) {
-    let figures = String(number)
-    // The figures are furniture, as ``SharedRows`` makes them; the spaces around them are not.
-    var numbered = Line(String.repeated(" ", count: max(gutter - 1 - figures.utf8.count, 0)))
-    numbered.append(figures, style: .furniture)
-    numbered.append(" ")
-    let blank = Line(String.repeated(" ", count: gutter))
-    for index in lines.indices {
-      var line = index == lines.startIndex ? numbered : blank
-      line.append(lines[index].line)
-      line.trimTrailingSpaces()
-      lines[index].line = line
     }
   }
 }

@@ -269,7 +269,7 @@ struct BlockLayout {
 
   /// Appends the lines of one verbatim line: its tabs expanded, broken where it is wider than
   /// the page (see ``LineWrapping/codePieces(of:width:)``).
-  func verbatimLine(
+  private func verbatimLine(
     _ rawLine: String, width: Int, source: SourceRange?, style: TextStyle, into lines: inout [FlowLine]
   ) {
     // A run of spaces longer than the page breaks wherever it is: its length past that only

@@ -36,15 +36,7 @@ enum LineWrapping {
   static func codePieces(of line: String, width: Int) -> [Piece] {
     var bytesOfLine = line
     let pieces = bytesOfLine.withUTF8 { bytes -> [Piece]? in
-      // Printable ASCII, most code and logs: a byte is a cluster of one cell, read in place.
-      let ranges: [PieceRange]?
-      if VisibleControls.firstNonPrintableASCII(in: bytes, from: 0) == bytes.count {
-        ranges = asciiCodePieces(of: bytes, width: width)
-      } else {
-        var cursor = ClusterCursor(bytes: bytes)
-        ranges = codePieces(of: bytes, width: width, clusters: &cursor)
-      }
-      return ranges?.map { piece in
+      codePieceRanges(of: bytes, width: width)?.map { piece in
         Piece(
           text: String(decoding: UnsafeBufferPointer(rebasing: bytes[piece.bytes]), as: UTF8.self),
           continuationIndent: piece.continuationIndent, isMarked: piece.isMarked)
@@ -61,12 +53,17 @@ enum LineWrapping {
     var isMarked: Bool
   }
 
-  /// ``codePieces(of:width:)`` of a line of printable ASCII (no tab), as byte ranges of it:
-  /// no string is made. `nil` when it fits.
-  static func asciiCodePieces(of bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [PieceRange]? {
-    guard bytes.count > width else { return nil }
-    var clusters = ASCIIClusters(bytes: bytes)
-    return codePieces(of: bytes, width: width, clusters: &clusters)
+  /// ``codePieces(of:width:)`` of the line `bytes` (tabs already expanded), as byte ranges of
+  /// it: no string is made. `nil` when it fits.
+  static func codePieceRanges(of bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [PieceRange]? {
+    // Printable ASCII, most code and logs: a byte is a cluster of one cell, read in place.
+    if VisibleControls.firstNonPrintableASCII(in: bytes, from: 0) == bytes.count {
+      guard bytes.count > width else { return nil }
+      var clusters = ASCIIClusters(bytes: bytes)
+      return codePieces(of: bytes, width: width, clusters: &clusters)
+    }
+    var cursor = ClusterCursor(bytes: bytes)
+    return codePieces(of: bytes, width: width, clusters: &cursor)
   }
 
   /// ``codePieces(of:width:)`` of the line `bytes`, whose clusters `cursor` gives; `nil` when

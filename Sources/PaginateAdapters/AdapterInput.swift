@@ -40,7 +40,7 @@ public struct AdapterInput: Sendable {
   /// The extension of a file name or path, lowercase and without the dot; empty when there is
   /// none (or the name starts with its only dot, as `.profile` does).
   public static func fileExtension(of name: String) -> String {
-    let base = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    let base = fileName(of: name)
     guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return "" }
     return base[base.index(after: dot)...].lowercased()
   }

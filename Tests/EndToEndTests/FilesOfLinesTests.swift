@@ -2,11 +2,19 @@ import Foundation
 import Testing
 
 /// Real files of lines (a log, a shell script, a Swift file, `/etc/passwd`, a CSV, a Makefile,
-/// a one-line `fstab`), printed with no `--from`: chosen by their names and contents.
+/// a one-line `fstab`), printed with no `--from`: chosen by their names and contents. The
+/// script and the Swift file are the project's own.
 @Suite("Files of lines, end to end")
 struct FilesOfLinesTests {
   static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/Lines")
-  static let files = ["dpkg.log", "check-platform-layer.sh", "Rule.swift", "passwd", "tides.csv", "Makefile", "fstab"]
+  static let files = [
+    "Tests/EndToEndTests/Fixtures/Lines/dpkg.log", "Scripts/check-platform-layer.sh", "Sources/PaginateLayout/Rule.swift",
+    "Tests/EndToEndTests/Fixtures/Lines/passwd", "Tests/EndToEndTests/Fixtures/Lines/tides.csv",
+    "Tests/EndToEndTests/Fixtures/Lines/Makefile", "Tests/EndToEndTests/Fixtures/Lines/fstab",
+  ]
+
+  /// The path of one of ``files`` (relative to the package).
+  private static func path(_ file: String) -> String { Executable.packageRoot.appendingPathComponent(file).path }
 
   /// `text` with tabs expanded to stops of eight, as the pages show it.
   private func expandingTabs(_ text: Substring) -> String {
@@ -25,7 +33,7 @@ struct FilesOfLinesTests {
     "every input line starts a line of its own, numbered, in order; no line is wider than the page",
     arguments: files, ["80x66", "40x20", "100x12"])
   func everyLine(file: String, size: String) throws {
-    let path = Self.fixtures.appendingPathComponent(file).path
+    let path = Self.path(file)
     let input = try String(contentsOfFile: path, encoding: .utf8)
     var expected = input.split(separator: "\n", omittingEmptySubsequences: false)
     if expected.last == "" { expected.removeLast() }
@@ -90,9 +98,33 @@ struct FilesOfLinesTests {
     }
   }
 
+  @Test("a man page as man hands it to a pager (overstrike: MANPAGER=paginate) prints as a terminal shows it")
+  func manPage() throws {
+    // tidewatch.1.out: `GROFF_NO_SGR=1 groff -man -Tutf8 -rLL=78n tidewatch.1`, the fixture's own page.
+    let struck = try String(contentsOfFile: Self.fixtures.appendingPathComponent("tidewatch.1.out").path, encoding: .utf8)
+    #expect(struck.contains("N\u{8}NA\u{8}A"))
+    // What a terminal shows: each backspace takes back the character before it.
+    var shown = ""
+    for character in struck {
+      if character == "\u{8}" { _ = shown.popLast() } else { shown.append(character) }
+    }
+    var expected = shown.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var line = String(line)
+      while line.hasSuffix(" ") { line.removeLast() }
+      return line
+    }
+    while expected.last == "" { expected.removeLast() }
+    let result = try Executable.run(["--page-size", "80x60", "--footer", "", "-"], stdin: Data(struck.utf8))
+    #expect(result.status == 0, "\(result.stderr)")
+    var printed = result.pages.flatMap { $0 }
+    while printed.last == "" { printed.removeLast() }
+    #expect(printed == expected.map { Substring($0) })
+    #expect(!result.stdout.contains("^H") && !result.stdout.contains("\u{8}"))
+  }
+
   @Test("the files are read as lines, and --from text still reflows them")
   func chosenAsLines() throws {
-    let paths = Self.files.map { Self.fixtures.appendingPathComponent($0).path }
+    let paths = Self.files.map(Self.path)
     let named = try Executable.run(["adapters"] + paths)
     #expect(named.status == 0, "\(named.stderr)")
     #expect(named.stdout.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" } == Array(repeating: "lines", count: paths.count))

@@ -16,8 +16,14 @@ public struct LinesAdapter: StreamingInputAdapter {
   public let name = "lines"
   public let summary = "Text kept line by line (logs, source code, configuration): long lines wrap with ↪"
 
-  /// Creates the adapter.
-  public init() {}
+  /// Whether SGR sequences in the input (`ls --color=always`, `git log --color`) become
+  /// styles of the text, as `less -R` shows them; otherwise they are made visible (`^[[31m`).
+  public var readsColours: Bool
+
+  /// Creates the adapter; `readsColours` as ``readsColours`` says.
+  public init(readsColours: Bool = false) {
+    self.readsColours = readsColours
+  }
 
   /// Extensions of files made of lines: logs, configuration, source code and scripts.
   public let fileExtensions = [
@@ -50,7 +56,7 @@ public struct LinesAdapter: StreamingInputAdapter {
   }
 
   public func document(from input: AdapterInput) throws(InputError) -> Document {
-    var builder = PlainTextBuilder(keepsLines: true)
+    var builder = PlainTextBuilder(keepsLines: true, readsColours: readsColours)
     _ = input.bytes.withUnsafeBufferPointer { builder.feed($0, isFinal: true) }
     return Document(blocks: builder.finish())
   }
@@ -60,7 +66,7 @@ public struct LinesAdapter: StreamingInputAdapter {
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics
   ) -> any BlockStream {
-    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: nil, keepsLines: true)
+    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: nil, keepsLines: true, readsColours: readsColours)
   }
 
   /// Streams, reporting progress by bytes when `inputSize` is known.
@@ -68,7 +74,7 @@ public struct LinesAdapter: StreamingInputAdapter {
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics, inputSize: Int?
   ) -> any BlockStream {
-    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: inputSize, keepsLines: true)
+    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: inputSize, keepsLines: true, readsColours: readsColours)
   }
 
   /// Resumes at a mark a reader of kept lines gave.

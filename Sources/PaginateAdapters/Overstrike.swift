@@ -1,25 +1,36 @@
+import PaginateModel
+
 /// Overstrike as `man` and `nroff` write it for a terminal without a pager of their own
 /// (`MANPAGER=paginate`, `MAN_KEEP_FORMATTING=1`): `X` backspace `X` for a bold X, `_` backspace
 /// `X` for an underlined one.
 ///
-/// A line read as lines keeps what a terminal would show, as `col -b` and `less` do: the
-/// character written last in each place, except that an underscore does not cover the
-/// character under it. (The bold and the underline themselves are not kept yet: the text of a
-/// block of lines carries no styles.)
+/// A line read as lines keeps what `less` shows: the character written last in each place
+/// (an underscore does not cover the character under it), bold where a character was struck
+/// over itself, underlined where an underscore was.
 enum Overstrike {
   /// Whether `line` holds a backspace between two characters.
   static func isStruck(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.count >= 3 && line[1..<(line.count - 1)].contains(0x08)
   }
 
-  /// `line` as it shows on a terminal: every `A` backspace `B` as `B`, or `A` when `B` is an
+  /// Appends `line` as it shows on a terminal to `output`, and its bold and underlined runs
+  /// (in `output`'s offsets) to `runs`: every `A` backspace `B` as `B`, or `A` when `B` is an
   /// underscore (a run of backspaces is one). A backspace with no character before it, or
   /// none after, is left as it is (made visible later, as `^H`).
-  static func shown(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(line.count)
-    // Where the last character written starts in `result`, for a backspace to replace it.
+  static func show(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], runs: inout [TextRun]) {
+    // Where the last character written starts in `output`, for a backspace to replace it, and
+    // its emphasis so far.
     var lastStart: Int?
+    var lastEmphasis: RunStyle.Emphasis = []
+    func close() {
+      guard let start = lastStart, !lastEmphasis.isEmpty else { return }
+      let range = start..<output.count
+      if let last = runs.last, last.range.upperBound == start, last.style.emphasis == lastEmphasis {
+        runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+      } else {
+        runs.append(TextRun(range: range, style: RunStyle(emphasis: lastEmphasis)))
+      }
+    }
     var index = 0
     while index < line.count {
       let byte = line[index]
@@ -30,22 +41,42 @@ enum Overstrike {
         let next = after
         let length = sequenceLength(line, at: next)
         let covering = UnsafeBufferPointer(rebasing: line[next..<(next + length)])
-        let covered = result[start...]
-        if covering.count == 1 && covering[0] == UInt8(ascii: "_") && !(covered.count == 1 && covered.first == UInt8(ascii: "_")) {
+        let covered = output[start...]
+        let coveringIsUnderscore = covering.count == 1 && covering[0] == UInt8(ascii: "_")
+        let coveredIsUnderscore = covered.count == 1 && covered.first == UInt8(ascii: "_")
+        if coveringIsUnderscore && !coveredIsUnderscore {
           // `X` backspace `_`: underlined, as `_` backspace `X` is.
+          lastEmphasis.insert(.underline)
+        } else if coveredIsUnderscore && !coveringIsUnderscore {
+          output.removeSubrange(start...)
+          output.append(contentsOf: covering)
+          lastEmphasis.insert(.underline)
+        } else if covered.elementsEqual(covering) {
+          lastEmphasis.insert(.bold)
         } else {
-          result.removeSubrange(start...)
-          result.append(contentsOf: covering)
+          output.removeSubrange(start...)
+          output.append(contentsOf: covering)
+          lastEmphasis = []
         }
         index = next + length
         continue
       }
+      close()
       let length = byte == 0x08 ? 1 : sequenceLength(line, at: index)
-      lastStart = byte == 0x08 ? nil : result.count
-      result.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<(index + length)]))
+      lastStart = byte == 0x08 ? nil : output.count
+      lastEmphasis = []
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<(index + length)]))
       index += length
     }
-    return result
+    close()
+  }
+
+  /// `line` as it shows on a terminal, without its emphasis (see ``show(_:into:runs:)``).
+  static func shown(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var output: [UInt8] = []
+    var runs: [TextRun] = []
+    show(line, into: &output, runs: &runs)
+    return output
   }
 
   /// The length of the UTF-8 sequence at `index` (1 for a byte that starts none), cut at the

@@ -52,6 +52,12 @@ struct PlainTextBuilder: Sendable {
   private var keptStart = 0
   /// Whether a kept line has a byte that is not printable ASCII (to be checked for controls).
   private var keptNeedsCheck = false
+  /// The styles of the kept lines (in `kept`'s offsets): overstrike's bold and underline,
+  /// and, when ``readsColours``, a terminal's colours.
+  private var keptRuns: [TextRun] = []
+  /// Whether SGR sequences in kept lines become styles (`--ansi`).
+  let readsColours: Bool
+  private var colours = TerminalColours()
   /// The bytes of the paragraph being gathered: its lines, trimmed, joined by single spaces.
   private var paragraph: [UInt8] = []
   private var paragraphLines = 0
@@ -93,8 +99,9 @@ struct PlainTextBuilder: Sendable {
   static let keptByteLimit = 1 << 16
 
   /// A builder that reflows paragraphs, or that keeps every line (`keepsLines`).
-  init(keepsLines: Bool = false) {
+  init(keepsLines: Bool = false, readsColours: Bool = false) {
     self.keepsLines = keepsLines
+    self.readsColours = readsColours
   }
 
   /// `text` in parts of at most ``verbatimLineLimit`` lines, each with its count of lines.
@@ -263,6 +270,7 @@ struct PlainTextBuilder: Sendable {
     copy.paragraph = Array(paragraph)
     copy.verbatim = Array(verbatim)
     copy.kept = Array(kept)
+    copy.keptRuns = Array(keptRuns)
     return copy
   }
 
@@ -389,9 +397,12 @@ struct PlainTextBuilder: Sendable {
     } else {
       kept.append(0x0A)
     }
-    if !isPrintableASCII && Overstrike.isStruck(bytes) {
-      // `man`'s bold and underline: the characters a terminal shows.
-      kept.append(contentsOf: Overstrike.shown(bytes))
+    if readsColours && (!colours.isPlain || (!isPrintableASCII && bytes.contains(0x1B))) {
+      // A terminal's colours, carried from line to line as a terminal carries them.
+      colours.read(bytes, into: &kept, runs: &keptRuns)
+    } else if !isPrintableASCII && Overstrike.isStruck(bytes) {
+      // `man`'s bold and underline: the characters a terminal shows, in their styles.
+      Overstrike.show(bytes, into: &kept, runs: &keptRuns)
     } else {
       kept.append(contentsOf: bytes)
     }
@@ -402,9 +413,16 @@ struct PlainTextBuilder: Sendable {
 
   private mutating func endKept() {
     guard keptLines > 0 else { return }
-    var text = String(decoding: kept, as: UTF8.self)
-    if keptNeedsCheck { text = VisibleControls.escape(text, keepingTabsAndNewlines: true) }
-    blocks.append(Block(.lines(text), source: SourceRange(firstLine: keptStart, lastLine: keptStart + keptLines - 1)))
+    let source = SourceRange(firstLine: keptStart, lastLine: keptStart + keptLines - 1)
+    if keptRuns.isEmpty {
+      var text = String(decoding: kept, as: UTF8.self)
+      if keptNeedsCheck { text = VisibleControls.escape(text, keepingTabsAndNewlines: true) }
+      blocks.append(Block(.lines(text), source: source))
+    } else {
+      let (text, runs) = VisibleControls.escape(utf8: kept, styles: keptRuns)
+      blocks.append(Block(.lines(text, styles: runs), source: source))
+      keptRuns.removeAll(keepingCapacity: true)
+    }
     kept.removeAll(keepingCapacity: true)
     keptLines = 0
     keptNeedsCheck = false
@@ -484,12 +502,12 @@ struct PlainTextStream: BlockStream {
 
   init(
     read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, diagnostics: ReadDiagnostics, inputSize: Int?,
-    keepsLines: Bool = false
+    keepsLines: Bool = false, readsColours: Bool = false
   ) {
     self.read = read
     self.diagnostics = diagnostics
     self.inputSize = inputSize
-    builder = PlainTextBuilder(keepsLines: keepsLines)
+    builder = PlainTextBuilder(keepsLines: keepsLines, readsColours: readsColours)
     builderBeforeFill = builder
   }
 

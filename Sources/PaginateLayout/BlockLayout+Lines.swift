@@ -12,8 +12,9 @@ extension BlockLayout {
   /// continuation mark, its pieces kept on one page when they fit on one. A page may break
   /// between any two lines (no widow or orphan rule: a file of lines fills its pages, as `pr`
   /// fills them). With ``LayoutOptions/numbersLines``, each line's number in the input (from
-  /// `source`) stands in a gutter before it.
-  func textLines(_ text: String, width: Int, source: SourceRange?) -> [FlowLine] {
+  /// `source`) stands in a gutter before it. `styles` (in order, not overlapping) style the
+  /// characters they cover, wherever a line's pieces fall.
+  func textLines(_ text: String, styles: [TextRun] = [], width: Int, source: SourceRange?) -> [FlowLine] {
     let firstLine = source?.firstLine ?? 1
     // A page too narrow for five figures and some text prints the text alone.
     let numbers = options.numbersLines && width - Self.lineNumberDigits - 1 >= Self.minimumNestedWidth(width)
@@ -24,6 +25,10 @@ extension BlockLayout {
     // string for the block (no string a line).
     var shared = SharedRows()
     var bytesOfText = text
+    // The next run that may reach a line, and the runs of the line being laid out (in its
+    // own offsets).
+    var nextRun = 0
+    var lineSpans: [StyleSpan] = []
     bytesOfText.withUTF8 { bytes in
       var start = 0
       var number = firstLine
@@ -31,6 +36,20 @@ extension BlockLayout {
         let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) ?? bytes.count
         let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let lineSource = SourceRange(line: number)
+        if !styles.isEmpty {
+          lineSpans.removeAll(keepingCapacity: true)
+          while nextRun < styles.count && styles[nextRun].range.upperBound <= start { nextRun += 1 }
+          var index = nextRun
+          while index < styles.count && styles[index].range.lowerBound < end {
+            let run = styles[index]
+            let lower = max(run.range.lowerBound, start) - start
+            let upper = min(run.range.upperBound, end) - start
+            if lower < upper && !run.style.isPlain {
+              lineSpans.append(StyleSpan(range: lower..<upper, style: TextStyle(run.style)))
+            }
+            index += 1
+          }
+        }
         // The gutter holds five figures, and more from line 100,000 on.
         let gutter = numbers ? max(Self.lineNumberDigits, Self.figures(of: number)) + 1 : 0
         let textWidth = width - gutter
@@ -41,20 +60,25 @@ extension BlockLayout {
         {
           // Printable ASCII that fits, most lines of logs and programs: a slice of the block's
           // text, as it is.
+          let spans = lineSpans.isEmpty ? [] : Self.clip(lineSpans, to: 0..<kept, movedBy: 0)
           lines.append(
-            FlowLine(line: Line(slice: start..<(start + kept), of: text, spans: []), source: lineSource, isKept: true))
+            FlowLine(line: Line(slice: start..<(start + kept), of: text, spans: spans), source: lineSource, isKept: true))
         } else {
           // Tabs expanded as in a code block: a run of spaces past the page keeps only its
           // tab stops.
+          var tabEnds: [Int] = []
           var expanded =
             ByteScan.contains(0x09, in: line)
-            ? Self.expandTabs(String(decoding: line, as: UTF8.self), tabWidth: options.tabWidth, collapsingRunsLongerThan: textWidth + 1)
+            ? Self.expandTabs(
+              String(decoding: line, as: UTF8.self), tabWidth: options.tabWidth, collapsingRunsLongerThan: textWidth + 1,
+              tabEnd: lineSpans.isEmpty ? nil : { tabEnds.append($0) })
             : nil
+          if !tabEnds.isEmpty { lineSpans = Self.moved(lineSpans, pastTabsOf: line, endingAt: tabEnds) }
           let place = Row(source: lineSource, number: number, gutter: gutter, width: textWidth, keepsPieces: keepsPieces)
           if expanded != nil {
-            expanded!.withUTF8 { Self.appendRows(of: $0, at: place, to: &shared, lines: &lines) }
+            expanded!.withUTF8 { Self.appendRows(of: $0, spans: lineSpans, at: place, to: &shared, lines: &lines) }
           } else {
-            Self.appendRows(of: line, at: place, to: &shared, lines: &lines)
+            Self.appendRows(of: line, spans: lineSpans, at: place, to: &shared, lines: &lines)
           }
         }
         guard end < bytes.count else { break }
@@ -76,10 +100,47 @@ extension BlockLayout {
     var keepsPieces: Int
   }
 
+  /// `spans` (in a line's offsets) cut to `range` and moved `offset` bytes.
+  private static func clip(_ spans: [StyleSpan], to range: Range<Int>, movedBy offset: Int) -> [StyleSpan] {
+    var result: [StyleSpan] = []
+    for span in spans {
+      let lower = max(span.range.lowerBound, range.lowerBound)
+      let upper = min(span.range.upperBound, range.upperBound)
+      if lower < upper { result.append(StyleSpan(range: (lower + offset)..<(upper + offset), style: span.style)) }
+    }
+    return result
+  }
+
+  /// `spans` of `line` moved to the same characters once its tabs are expanded: `tabEnds`
+  /// says where each tab's spaces end in the expanded line.
+  private static func moved(_ spans: [StyleSpan], pastTabsOf line: UnsafeBufferPointer<UInt8>, endingAt tabEnds: [Int])
+    -> [StyleSpan]
+  {
+    var tabs: [Int] = []
+    for index in line.indices where line[index] == 0x09 { tabs.append(index) }
+    func move(_ offset: Int) -> Int {
+      // The last tab before `offset`: the text after it starts where its spaces end.
+      var low = 0
+      var high = min(tabs.count, tabEnds.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if tabs[middle] < offset { low = middle + 1 } else { high = middle }
+      }
+      return low == 0 ? offset : tabEnds[low - 1] + (offset - tabs[low - 1] - 1)
+    }
+    return spans.compactMap { span in
+      let lower = move(span.range.lowerBound)
+      let upper = move(span.range.upperBound)
+      return lower < upper ? StyleSpan(range: lower..<upper, style: span.style) : nil
+    }
+  }
+
   /// Writes `line` (tabs expanded) as rows into `shared`, a flow line each in `lines`: its
-  /// pieces when it is wider than the text, its number before the first when numbered.
+  /// pieces when it is wider than the text, its number before the first when numbered, the
+  /// parts of `spans` (in the line's offsets) that each piece holds.
   private static func appendRows(
-    of line: UnsafeBufferPointer<UInt8>, at place: Row, to shared: inout SharedRows, lines: inout [FlowLine]
+    of line: UnsafeBufferPointer<UInt8>, spans: [StyleSpan], at place: Row, to shared: inout SharedRows,
+    lines: inout [FlowLine]
   ) {
     var kept = line.count
     while kept > 0 && line[kept - 1] == 0x20 { kept -= 1 }
@@ -92,7 +153,7 @@ extension BlockLayout {
       if place.gutter > 0 { shared.appendGutter(number: index == 0 ? place.number : nil, width: place.gutter) }
       if let indent = piece.continuationIndent { shared.appendSpaces(indent) }
       if piece.isMarked { shared.appendFurniture(LineWrapping.continuationMark.utf8) }
-      shared.appendText(UnsafeBufferPointer(rebasing: trimmed[piece.bytes]))
+      shared.appendText(UnsafeBufferPointer(rebasing: trimmed[piece.bytes]), spans: spans, from: piece.bytes.lowerBound)
       // A continuation stays with the line's first piece, unless there are more than a page holds.
       let penalty = index > 0 && pieces.count <= place.keepsPieces ? Penalty.keepTogether : Penalty.free
       lines.append(FlowLine(line: Line(), source: place.source, penalty: penalty, isKept: true))
@@ -148,8 +209,14 @@ extension BlockLayout {
       addSpan(start..<bytes.count, .furniture)
     }
 
-    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+    /// Appends `text`, bytes `offset...` of a line, with the parts of `spans` (in the line's
+    /// offsets) that fall in it.
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, spans: [StyleSpan], from offset: Int) {
+      let start = bytes.count
       bytes.append(contentsOf: text)
+      guard !spans.isEmpty else { return }
+      let rowStart = rows[rows.count - 1].start
+      rows[rows.count - 1].spans += BlockLayout.clip(spans, to: offset..<(offset + text.count), movedBy: start - rowStart - offset)
     }
 
     private mutating func addSpan(_ range: Range<Int>, _ style: TextStyle) {
@@ -164,7 +231,9 @@ extension BlockLayout {
       for (position, row) in rows.enumerated() {
         var end = position + 1 < rows.count ? rows[position + 1].start : bytes.count
         while end > row.start && bytes[end - 1] == 0x20 { end -= 1 }
-        lines[row.index].line = Line(slice: row.start..<end, of: text, spans: row.spans)
+        let length = end - row.start
+        let spans = row.spans.last.map { $0.range.upperBound > length } == true ? BlockLayout.clip(row.spans, to: 0..<length, movedBy: 0) : row.spans
+        lines[row.index].line = Line(slice: row.start..<end, of: text, spans: spans)
       }
     }
   }

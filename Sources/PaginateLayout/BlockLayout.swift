@@ -69,8 +69,8 @@ struct BlockLayout {
       return lines
     case .htmlBlock(let html):
       return verbatim(html, width: width, source: block.source, style: [])
-    case .lines(let text):
-      return textLines(text, width: width, source: block.source)
+    case .lines(let text, let styles):
+      return textLines(text, styles: styles, width: width, source: block.source)
     case .thematicBreak:
       return [FlowLine(line: Line(Rule.light.string(count: width), style: .furniture), source: block.source)]
     case .table(let table):
@@ -346,7 +346,10 @@ struct BlockLayout {
   /// multiple of `tabWidth` to at most `limit + tabWidth`: the tab stops after it fall in the
   /// same columns modulo `tabWidth`, and a verbatim line breaks in such a run wherever it is
   /// longer than the page (so a line of millions of tabs costs no megabytes of spaces).
-  static func expandTabs(_ line: String, tabWidth: Int, collapsingRunsLongerThan limit: Int? = nil) -> String {
+  /// `tabEnd`, when given, is told where each tab's spaces end in the result, in order.
+  static func expandTabs(
+    _ line: String, tabWidth: Int, collapsingRunsLongerThan limit: Int? = nil, tabEnd: ((Int) -> Void)? = nil
+  ) -> String {
     var bytesOfLine = line
     return bytesOfLine.withUTF8 { bytes in
       guard ByteScan.contains(0x09, in: bytes) else { return line }
@@ -386,6 +389,7 @@ struct BlockLayout {
             run -= removed
           }
         }
+        tabEnd?(result.count)
       }
       return String(decoding: result, as: UTF8.self)
     }

@@ -242,7 +242,7 @@ extension LineFlow {
   /// first run's.
   static func batchWeight(of block: Block) -> Int {
     switch block.content {
-    case .codeBlock(_, let text), .htmlBlock(let text), .lines(let text): return text.utf8.count
+    case .codeBlock(_, let text), .htmlBlock(let text), .lines(let text, _): return text.utf8.count
     case .paragraph(let inlines): if case .text(let text)? = inlines.first { return text.utf8.count }
     default: break
     }

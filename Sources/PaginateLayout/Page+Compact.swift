@@ -74,7 +74,7 @@ extension Page {
       var spans: [StyleSpan] = []
       spans.reserveCapacity(spanCount)
       for _ in 0..<spanCount {
-        guard let range = reader.range(), let style = reader.int(), let raw = UInt32(exactly: style) else { return nil }
+        guard let range = reader.range(), let style = reader.int(), let raw = UInt64(exactly: style) else { return nil }
         spans.append(StyleSpan(range: range, style: TextStyle(rawValue: raw)))
       }
       lines.append(Line(text: text, spans: spans))

@@ -75,8 +75,16 @@ extension Block: Codable {
         info: try container.optional(String.self, "info") ?? "",
         text: try container.required(String.self, "text", in: kind))
     case .lines:
-      try allow("text")
-      content = .lines(try container.required(String.self, "text", in: kind))
+      try allow("text", "styles")
+      let text = try container.required(String.self, "text", in: kind)
+      let styles = try container.optional([TextRun].self, "styles") ?? []
+      let length = text.utf8.count
+      if let outside = styles.first(where: { $0.range.upperBound > length }) {
+        throw DecodingError.dataCorruptedError(
+          forKey: JSONKey("styles"), in: container,
+          debugDescription: "a style run ends at \(outside.range.upperBound), past the text's \(length) bytes")
+      }
+      content = .lines(text, styles: styles.sorted { $0.range.lowerBound < $1.range.lowerBound })
     case .rule:
       try allow()
       content = .thematicBreak
@@ -132,9 +140,10 @@ extension Block: Codable {
       try put(BlockJSONType.code.rawValue, "type")
       if !info.isEmpty { try put(info, "info") }
       try put(text, "text")
-    case .lines(let text):
+    case .lines(let text, let styles):
       try put(BlockJSONType.lines.rawValue, "type")
       try put(text, "text")
+      if !styles.isEmpty { try put(styles, "styles") }
     case .thematicBreak:
       try put(BlockJSONType.rule.rawValue, "type")
     case .htmlBlock(let html):

@@ -13,7 +13,7 @@ extension Block {
     switch content {
     case .heading(_, let inlines), .paragraph(let inlines):
       inlines.appendPlainText(to: &result)
-    case .codeBlock(_, let text), .htmlBlock(let text), .lines(let text):
+    case .codeBlock(_, let text), .htmlBlock(let text), .lines(let text, _):
       result += text
     case .blockQuote(let blocks), .centered(let blocks):
       blocks.appendPlainText(to: &result)

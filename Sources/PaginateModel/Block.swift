@@ -34,8 +34,9 @@ public struct Block: Sendable, Hashable {
     /// wraps with a continuation mark, tabs expand to the layout's tab stops, and a page may
     /// break between any two lines. `text` ends without a trailing newline. Blocks of lines
     /// that follow one another are one run, with no space between them: a reader cuts a long
-    /// file into such blocks.
-    case lines(String)
+    /// file into such blocks. `styles` are the input's own styles (a man page's bold and
+    /// underline, a terminal's colours, a program's syntax), in order and not overlapping.
+    case lines(String, styles: [TextRun] = [])
     /// A thematic break (a horizontal rule).
     case thematicBreak
     /// A block of raw HTML from the input, shown as text and never interpreted.

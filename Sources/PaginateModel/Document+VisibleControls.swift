@@ -42,8 +42,13 @@ extension Block {
         info: VisibleControls.escape(info), text: VisibleControls.escape(text, keepingTabsAndNewlines: true))
     case .htmlBlock(let html):
       copy.content = .htmlBlock(VisibleControls.escape(html, keepingTabsAndNewlines: true))
-    case .lines(let text):
-      copy.content = .lines(VisibleControls.escape(text, keepingTabsAndNewlines: true))
+    case .lines(let text, let styles):
+      if styles.isEmpty {
+        copy.content = .lines(VisibleControls.escape(text, keepingTabsAndNewlines: true))
+      } else {
+        let (escaped, moved) = VisibleControls.escape(text, styles: styles)
+        copy.content = .lines(escaped, styles: moved)
+      }
     case .table(var table):
       table.header.cells = table.header.cells.map(clean)
       for index in table.rows.indices {

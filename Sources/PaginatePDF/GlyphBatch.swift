@@ -1,5 +1,7 @@
 internal import CPangoCairo
 import PaginateLayout
+import PaginateModel
+import PaginateRender
 
 /// The glyphs and rules (underline, strike-through) of one page drawn from the grid's fonts,
 /// gathered by face and ink and drawn at the page's end: a few `cairo_show_glyphs` calls a page
@@ -34,9 +36,23 @@ struct GlyphBatch {
   private var rules: [[(Double, Double, Double, Double)]] = Array(repeating: [], count: Ink.count)
 
   /// The colours text is set in.
-  enum Ink: Int, CaseIterable {
-    case text, furniture, link, code
-    static let count = allCases.count
+  ///
+  /// The inks are the page's own (text, furniture, links, code), then one for each part of a
+  /// program (``/PaginateModel/SyntaxClass``), then the sixteen standard terminal colours, to
+  /// which a colour read from the input (`--ansi`) is brought.
+  struct Ink: Hashable, CaseIterable {
+    let rawValue: Int
+
+    static let text = Ink(rawValue: 0)
+    static let furniture = Ink(rawValue: 1)
+    static let link = Ink(rawValue: 2)
+    static let code = Ink(rawValue: 3)
+    private static let syntaxBase = 4
+    private static let paletteBase = syntaxBase + SyntaxClass.allCases.count
+    static let count = paletteBase + 16
+    static var allCases: [Ink] { (0..<count).map { Ink(rawValue: $0) } }
+
+    private init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The ink of `style`.
     init(_ style: TextStyle) {
@@ -44,6 +60,10 @@ struct GlyphBatch {
         self = .furniture
       } else if style.contains(.link) {
         self = .link
+      } else if let foreground = style.foreground {
+        self = Ink(rawValue: Self.paletteBase + Int(TerminalPalette.nearestStandard(foreground)))
+      } else if let syntax = style.syntax, let index = SyntaxClass.allCases.firstIndex(of: syntax) {
+        self = Ink(rawValue: Self.syntaxBase + index)
       } else if style.contains(.code) {
         self = .code
       } else {
@@ -53,12 +73,33 @@ struct GlyphBatch {
 
     /// Its red, green and blue.
     var rgb: (Double, Double, Double) {
-      switch self {
-      case .furniture: (0.45, 0.44, 0.40)
-      case .link: (0.12, 0.31, 0.55)
-      case .code: (0.48, 0.18, 0.05)
-      case .text: (0.11, 0.11, 0.10)
+      switch rawValue {
+      case 1: return (0.45, 0.44, 0.40)
+      case 2: return (0.12, 0.31, 0.55)
+      case 3: return (0.48, 0.18, 0.05)
+      case Self.syntaxBase..<Self.paletteBase:
+        // The shades of the HTML book's stylesheet.
+        let shade: UInt8 =
+          switch SyntaxClass.allCases[rawValue - Self.syntaxBase] {
+          case .keyword: 4
+          case .type: 2
+          case .string: 1
+          case .number, .constant: 5
+          case .comment: 7
+          case .preprocessor: 6
+          case .variable: 3
+          case .function, .symbol: 0
+          }
+        return Self.shade(of: shade)
+      case Self.paletteBase..<Self.count:
+        return Self.shade(of: UInt8(rawValue - Self.paletteBase))
+      default: return (0.11, 0.11, 0.10)
       }
+    }
+
+    private static func shade(of colour: UInt8) -> (Double, Double, Double) {
+      let (red, green, blue) = TerminalPalette.rgb(colour)
+      return (Double(red) / 255, Double(green) / 255, Double(blue) / 255)
     }
   }
 

@@ -1,6 +1,7 @@
 internal import CPangoCairo
 public import PaginateLayout
 public import PaginateRender
+import PaginateModel
 
 /// Writes pages as a PDF through cairo and pango: each page's grid of cells drawn in a
 /// monospace font (DejaVu Sans Mono; wide characters from Noto Sans CJK, each centred in its two
@@ -242,6 +243,11 @@ public final class PDFBookWriter {
     outlineParents.append((heading.level, id))
   }
 
+  /// Whether text in `style` is underlined: a link (not its furniture), or underlined text.
+  static func isUnderlined(_ style: TextStyle) -> Bool {
+    (style.contains(.link) && !style.contains(.furniture)) || style.contains(.underline)
+  }
+
   /// Draws a line: its text in pieces of one style, each run of narrow characters at once
   /// (shaped together: Arabic joins, a run of right-to-left text is reordered) and each wide
   /// character in its own two cells. A link is the rectangle of its piece's cells (its
@@ -268,12 +274,12 @@ public final class PDFBookWriter {
         let ink = GlyphBatch.Ink(segment.style)
         let segmentColumn = column
         let style = segment.style
-        let face = (style.contains(.bold) ? 1 : 0) + (style.contains(.italic) ? 2 : 0)
+        let face = (style.contains(.bold) || style.syntax == .keyword ? 1 : 0) + (style.contains(.italic) || style.syntax == .comment ? 2 : 0)
         let pieceBytes = UnsafeBufferPointer(rebasing: buffer[segment.range])
         if let glyphs, GridGlyphs.isPrintableASCII(pieceBytes) {
           // Printable ASCII, the most of most lines: a byte a cell, its glyph from a table.
           batch.addASCII(
-            pieceBytes, face: face, ink: ink, underline: style.contains(.link) && !style.contains(.furniture),
+            pieceBytes, face: face, ink: ink, underline: Self.isUnderlined(style),
             strikethrough: style.contains(.strikethrough), x: grid.left(ofColumn: column), baseline: baseline,
             cellWidth: grid.cellWidth, from: glyphs)
           column += pieceBytes.count
@@ -293,7 +299,7 @@ public final class PDFBookWriter {
           let x = grid.left(ofColumn: runColumn)
           if let scalars, let glyphs {
             batch.add(
-              scalars, face: face, ink: ink, underline: style.contains(.link) && !style.contains(.furniture),
+              scalars, face: face, ink: ink, underline: Self.isUnderlined(style),
               strikethrough: style.contains(.strikethrough), x: x, baseline: baseline, cellWidth: grid.cellWidth,
               from: glyphs)
           } else {
@@ -355,7 +361,7 @@ public final class PDFBookWriter {
     }
     let width = Double(cells) * grid.cellWidth
     batch.add(
-      shape, text: UnsafeBufferPointer(rebasing: bytes[range]), ink: ink, underline: style.contains(.link) && !style.contains(.furniture),
+      shape, text: UnsafeBufferPointer(rebasing: bytes[range]), ink: ink, underline: Self.isUnderlined(style),
       strikethrough: style.contains(.strikethrough), x: x + max((width - shape.width) / 2, 0), width: shape.width,
       baseline: baseline, rulesFrom: glyphs)
   }
@@ -369,7 +375,7 @@ public final class PDFBookWriter {
     pango_layout_set_font_description(layout, fonts.description(bold: style.contains(.bold), italic: style.contains(.italic)))
     text.withCString { pango_layout_set_text(layout, $0, -1) }
     let attributes = pango_attr_list_new()
-    if decorated && style.contains(.link) && !style.contains(.furniture) {
+    if decorated && Self.isUnderlined(style) {
       pango_attr_list_insert(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE))
     }
     if decorated && style.contains(.strikethrough) { pango_attr_list_insert(attributes, pango_attr_strikethrough_new(1)) }

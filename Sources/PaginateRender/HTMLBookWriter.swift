@@ -149,7 +149,13 @@ public struct HTMLBookWriter: Sendable {
         write(content, into: &out)
         out += "</a>"
       } else {
-        out += "<span class=\"\(classes)\">"
+        out += "<span class=\"\(classes)\""
+        // Colours read from the input (`--ansi`) are the palette's shades on the page.
+        var colours: [String] = []
+        if let foreground = span.style.foreground { colours.append("color:" + TerminalPalette.css(foreground)) }
+        if let background = span.style.background { colours.append("background:" + TerminalPalette.css(background)) }
+        if !colours.isEmpty { out += " style=\"\(colours.joined(separator: ";"))\"" }
+        out += ">"
         write(content, into: &out)
         out += "</span>"
       }
@@ -248,6 +254,16 @@ public struct HTMLBookWriter: Sendable {
     a.s-link:focus-visible { outline: 2px solid #1f4e8c; }
     .s-code { color: #7a2e0e; }
     .s-furniture { color: #8a8578; }
+    .s-underline { text-decoration: underline; }
+    .s-inverse { background: #1d1d1b; color: #fffdf8; }
+    .s-keyword { color: #1f4e8c; font-weight: bold; }
+    .s-type { color: #2e7d1f; }
+    .s-string { color: #b01e1e; }
+    .s-number, .s-constant { color: #8b2f9a; }
+    .s-comment { color: #6e6e6a; font-style: italic; }
+    .s-preprocessor { color: #0e7c86; }
+    .s-function { font-weight: bold; }
+    .s-variable { color: #8a6a00; }
     @media print {
       @page { \(print.size.map { "size: \($0); " } ?? "")margin: \(Int(printMargin))mm; }
       html, body { background: none; }

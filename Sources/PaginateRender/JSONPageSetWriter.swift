@@ -9,7 +9,9 @@ import PaginateModel
 ///        "anchorLine": 1, "runningHead": "Intro",
 ///        "headings": [{"line": 0, "level": 1, "id": "intro", "text": "Intro"}], "lines": ["…", …],
 ///        "spans": [{"line": 0, "start": 0, "end": 5, "styles": ["bold", "heading"]},
-///                  {"line": 3, "start": 4, "end": 9, "styles": ["link"], "link": "https://…"}]}],
+///                  {"line": 3, "start": 4, "end": 9, "styles": ["link"], "link": "https://…"},
+///                  {"line": 7, "start": 0, "end": 6, "styles": ["keyword"]},
+///                  {"line": 9, "start": 0, "end": 3, "styles": ["bold"], "color": 1}]}],
 ///      "spreads": [{"left": null, "right": 1}, {"left": 2, "right": 3}]}
 ///
 /// `lines` has exactly `pageSize.lines` strings of plain text; span offsets count Unicode scalars
@@ -120,6 +122,8 @@ public struct JSONPageSetWriter: Sendable {
         out += "{\"line\": \(index), \"start\": \(start), \"end\": \(end), \"styles\": ["
         out += span.style.names.map { "\"\($0)\"" }.joined(separator: ", ")
         out += "]"
+        if let foreground = span.style.foreground { out += ", \"color\": \(foreground)" }
+        if let background = span.style.background { out += ", \"background\": \(background)" }
         if span.style.linkID != 0, let destination = page.linkDestinations.destination(ofLink: span.style.linkID) {
           out += ", \"link\": "
           Escaping.json(destination, into: &out)

@@ -1,4 +1,5 @@
 public import PaginateLayout
+import PaginateModel
 
 /// Renders lines as text: plain, or with ANSI styles for a terminal (bold headings and strong
 /// text, italic emphasis, underlined links, cyan code, dim rules and bars).
@@ -99,13 +100,51 @@ public struct TextRenderer: Sendable {
   /// The SGR sequence that turns on `style`.
   static func sequence(for style: TextStyle, colour: Bool = true) -> String {
     var codes: [String] = []
-    if style.contains(.bold) || style.contains(.heading) { codes.append("1") }
+    let syntax = colour ? style.syntax.map(Self.syntaxCodes) : nil
+    if style.contains(.bold) || style.contains(.heading) || syntax?.bold == true { codes.append("1") }
     if style.contains(.furniture) { codes.append("2") }
-    if style.contains(.italic) { codes.append("3") }
-    if style.contains(.link) { codes.append("4") }
+    if style.contains(.italic) || syntax?.italic == true { codes.append("3") }
+    if style.contains(.link) || style.contains(.underline) { codes.append("4") }
     if style.contains(.strikethrough) { codes.append("9") }
-    if style.contains(.code) && colour { codes.append("36") }
-    if style.contains(.highlight) { codes.append("7") }
+    if colour {
+      if let foreground = style.foreground {
+        codes.append(Self.colourCode(foreground, background: false))
+      } else if let colourCode = syntax?.colour {
+        codes.append(colourCode)
+      } else if style.contains(.code) {
+        codes.append("36")
+      }
+      if let background = style.background { codes.append(Self.colourCode(background, background: true)) }
+    }
+    if style.contains(.highlight) != style.contains(.inverse) { codes.append("7") }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+
+  /// The SGR parameter for palette colour `index`: 30–37 and 90–97 for the sixteen standard
+  /// colours (40–47, 100–107 behind the text), `38;5;N` (`48;5;N`) for the others.
+  static func colourCode(_ index: UInt8, background: Bool) -> String {
+    let base = background ? 40 : 30
+    switch index {
+    case 0..<8: return String(base + Int(index))
+    case 8..<16: return String(base + 60 + Int(index) - 8)
+    default: return (background ? "48;5;" : "38;5;") + String(index)
+    }
+  }
+
+  /// How a terminal shows each part of a program: the sixteen standard colours, so that the
+  /// terminal's own theme picks the shades (as `source-highlight`'s `esc.style` and `less`
+  /// do).
+  static func syntaxCodes(_ syntax: SyntaxClass) -> (colour: String?, bold: Bool, italic: Bool) {
+    switch syntax {
+    case .keyword: ("34", true, false)
+    case .type: ("32", false, false)
+    case .string: ("31", false, false)
+    case .number, .constant: ("35", false, false)
+    case .comment: ("90", false, true)
+    case .preprocessor: ("36", false, false)
+    case .function: (nil, true, false)
+    case .variable: ("33", false, false)
+    case .symbol: (nil, false, false)
+    }
   }
 }

@@ -24,6 +24,14 @@ struct InputOptions: ParsableArguments {
     help: "Read text line by line, as pr and less show it (logs, code, configuration): the same as --from lines.")
   var keepLines = false
 
+  @Flag(
+    name: [.customShort("R"), .customLong("ansi")],
+    help: """
+      Colours and emphasis a program wrote for a terminal (ls --color=always, git log --color) \
+      become styles, as less -R shows them; without it they are shown as ^[[31m. Text read as lines.
+      """)
+  var ansi = false
+
   /// The input format asked for: `--from`, or `lines` for `--keep-lines`.
   var from: String? { keepLines ? "lines" : fromOption }
 
@@ -50,6 +58,7 @@ struct InputOptions: ParsableArguments {
     registry.register(MarkdownAdapter(smartPunctuation: smart, html: html))
     registry.register(PandocJSONAdapter(html: html))
     registry.register(JSONAdapter(html: html))
+    registry.register(LinesAdapter(readsColours: ansi))
     return registry
   }
 

@@ -57,7 +57,7 @@ struct LinesAdapterTests {
   private func joined(_ blocks: [Block]) -> [Block] {
     var result: [Block] = []
     for block in blocks {
-      if case .lines(let text) = block.content, let last = result.last, case .lines(let before) = last.content,
+      if case .lines(let text, _) = block.content, let last = result.last, case .lines(let before, _) = last.content,
         let previous = last.source, let source = block.source, source.firstLine == previous.lastLine + 1
       {
         result[result.count - 1] = Block(.lines(before + "\n" + text), source: SourceRange(firstLine: previous.firstLine, lastLine: source.lastLine))

@@ -27,6 +27,9 @@ let package = Package(
     .library(name: "PaginatePaging", targets: ["PaginatePaging"]),
     .library(name: "PaginateRender", targets: ["PaginateRender"]),
     .library(name: "PaginatePDF", targets: ["PaginatePDF"]),
+    // GNU source-highlight behind a C table, opened by paginate when it first highlights a
+    // program (see Sources/CHighlight/include/paginate_highlight.h); built beside the executable.
+    .library(name: "PaginateHighlight", type: .dynamic, targets: ["PaginateHighlight"]),
     // The command-line tool's configuration file (TOML), a product so that the fuzz targets
     // (Fuzz/) can link it; it needs the CommandLineTool trait.
     .library(name: "PaginateConfig", targets: ["PaginateConfig"]),
@@ -79,6 +82,14 @@ let package = Package(
     // fonts-noto-cjk). Not linked: opened when a PDF is first made, so that a start without
     // one loads 13 shared objects, not 48 (see Sources/CPangoCairo/include/pango_cairo.h).
     .target(name: "CPangoCairo", dependencies: ["CPaginateSystem"]),
+    // Syntax highlighting (Debian: libsource-highlight-dev, which brings Boost.Regex): the C
+    // interface, and the C++ library that implements it with libsource-highlight.
+    .target(name: "CHighlight"),
+    .target(
+      name: "PaginateHighlight",
+      dependencies: ["CHighlight"],
+      linkerSettings: [.linkedLibrary("source-highlight"), .unsafeFlags(["-Xlinker", "--as-needed"])]
+    ),
 
     // Platform: the C state that signal handlers read (C storage, C layout), C's sizes of the
     // libc structures Swift passes to the kernel, and shared libraries opened at run time
@@ -95,7 +106,7 @@ let package = Package(
     // Input adapters: the InputAdapter protocol, the registry, Markdown, plain text, JSON
     .target(
       name: "PaginateAdapters",
-      dependencies: ["PaginateModel", "PaginateSystem", "CCmarkGFM", "CCmarkLiteral", "CGumbo", "CZlib", "CLzma"],
+      dependencies: ["PaginateModel", "PaginateSystem", "CCmarkGFM", "CCmarkLiteral", "CGumbo", "CZlib", "CLzma", "CHighlight"],
       swiftSettings: strictSettings
     ),
 

@@ -20,9 +20,26 @@ public struct LinesAdapter: StreamingInputAdapter {
   /// styles of the text, as `less -R` shows them; otherwise they are made visible (`^[[31m`).
   public var readsColours: Bool
 
-  /// Creates the adapter; `readsColours` as ``readsColours`` says.
-  public init(readsColours: Bool = false) {
+  /// Whether programs are highlighted, and in which language.
+  public var highlighting: Highlighting
+
+  /// Whether and how programs read as lines are highlighted (with GNU source-highlight's
+  /// language definitions).
+  public enum Highlighting: Sendable, Hashable {
+    /// No highlighting.
+    case off
+    /// The language from the file's name or extension, else from a `#!` first line; text of
+    /// no known language is left plain.
+    case automatic
+    /// The language named (`python`, `c`, `sh`: see ``SyntaxHighlighting/languages``).
+    case language(String)
+  }
+
+  /// Creates the adapter; `readsColours` and `highlighting` as ``readsColours`` and
+  /// ``highlighting`` say.
+  public init(readsColours: Bool = false, highlighting: Highlighting = .off) {
     self.readsColours = readsColours
+    self.highlighting = highlighting
   }
 
   /// Extensions of files made of lines: logs, configuration, source code and scripts.
@@ -56,7 +73,7 @@ public struct LinesAdapter: StreamingInputAdapter {
   }
 
   public func document(from input: AdapterInput) throws(InputError) -> Document {
-    var builder = PlainTextBuilder(keepsLines: true, readsColours: readsColours)
+    var builder = PlainTextBuilder(keepsLines: true, readsColours: readsColours, highlighting: highlighting, name: input.name)
     _ = input.bytes.withUnsafeBufferPointer { builder.feed($0, isFinal: true) }
     return Document(blocks: builder.finish())
   }
@@ -66,7 +83,7 @@ public struct LinesAdapter: StreamingInputAdapter {
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics
   ) -> any BlockStream {
-    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: nil, keepsLines: true, readsColours: readsColours)
+    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: nil, keepsLines: true, readsColours: readsColours, highlighting: highlighting, name: name)
   }
 
   /// Streams, reporting progress by bytes when `inputSize` is known.
@@ -74,7 +91,7 @@ public struct LinesAdapter: StreamingInputAdapter {
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics, inputSize: Int?
   ) -> any BlockStream {
-    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: inputSize, keepsLines: true, readsColours: readsColours)
+    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: inputSize, keepsLines: true, readsColours: readsColours, highlighting: highlighting, name: name)
   }
 
   /// Resumes at a mark a reader of kept lines gave.

@@ -58,6 +58,11 @@ struct PlainTextBuilder: Sendable {
   /// Whether SGR sequences in kept lines become styles (`--ansi`).
   let readsColours: Bool
   private var colours = TerminalColours()
+  /// The highlighter of the program being read, and the state its last line left.
+  private var highlighter: SyntaxHighlighter?
+  private var highlightState: SyntaxHighlighter.State?
+  /// Whether a `#!` first line chooses the highlighter's language (none was chosen by name).
+  private var highlightsByShebang = false
   /// The bytes of the paragraph being gathered: its lines, trimmed, joined by single spaces.
   private var paragraph: [UInt8] = []
   private var paragraphLines = 0
@@ -99,9 +104,22 @@ struct PlainTextBuilder: Sendable {
   static let keptByteLimit = 1 << 16
 
   /// A builder that reflows paragraphs, or that keeps every line (`keepsLines`).
-  init(keepsLines: Bool = false, readsColours: Bool = false) {
+  init(keepsLines: Bool = false, readsColours: Bool = false, highlighting: LinesAdapter.Highlighting = .off, name: String = "") {
     self.keepsLines = keepsLines
     self.readsColours = readsColours
+    guard keepsLines else { return }
+    switch highlighting {
+    case .off: break
+    case .language(let language):
+      highlighter = SyntaxHighlighter.languageFile(forLanguage: language).flatMap { try? SyntaxHighlighter(languageFile: $0) }
+    case .automatic:
+      let file = AdapterInput.fileName(of: name)
+      if let languageFile = SyntaxHighlighter.languageFile(forFileName: file), languageFile != "nohilite.lang" {
+        highlighter = try? SyntaxHighlighter(languageFile: languageFile)
+      } else {
+        highlightsByShebang = true
+      }
+    }
   }
 
   /// `text` in parts of at most ``verbatimLineLimit`` lines, each with its count of lines.
@@ -404,7 +422,14 @@ struct PlainTextBuilder: Sendable {
       // `man`'s bold and underline: the characters a terminal shows, in their styles.
       Overstrike.show(bytes, into: &kept, runs: &keptRuns)
     } else {
+      if highlightsByShebang && lineNumber == 1 {
+        highlightsByShebang = false
+        highlighter = SyntaxHighlighter.shebangLanguage(bytes).flatMap(SyntaxHighlighter.languageFile(forLanguage:))
+          .flatMap { try? SyntaxHighlighter(languageFile: $0) }
+      }
+      let start = kept.count
       kept.append(contentsOf: bytes)
+      highlighter?.highlight(bytes, state: &highlightState, offset: start, into: &keptRuns)
     }
     if !isPrintableASCII { keptNeedsCheck = true }
     keptLines += 1
@@ -502,12 +527,12 @@ struct PlainTextStream: BlockStream {
 
   init(
     read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, diagnostics: ReadDiagnostics, inputSize: Int?,
-    keepsLines: Bool = false, readsColours: Bool = false
+    keepsLines: Bool = false, readsColours: Bool = false, highlighting: LinesAdapter.Highlighting = .off, name: String = ""
   ) {
     self.read = read
     self.diagnostics = diagnostics
     self.inputSize = inputSize
-    builder = PlainTextBuilder(keepsLines: keepsLines, readsColours: readsColours)
+    builder = PlainTextBuilder(keepsLines: keepsLines, readsColours: readsColours, highlighting: highlighting, name: name)
     builderBeforeFill = builder
   }
 

@@ -25,9 +25,13 @@ struct AdaptersCommand: ParsableCommand {
       until the program file changes, so a file of an unknown extension does not start every \
       adapter on every run. This command asks every program afresh and updates that file.
 
+      Programs read as lines are highlighted with GNU source-highlight's language definitions; \
+      --languages lists the names --language takes.
+
       Examples:
         paginate adapters
         paginate adapters /var/log/dpkg.log README notes.txt
+        paginate adapters --languages
         paginate --from csv data.txt
         pandoc -t json thesis.docx | paginate --from pandoc-json
       """
@@ -45,11 +49,21 @@ struct AdaptersCommand: ParsableCommand {
     completion: .file())
   var files: [String] = []
 
+  @Flag(help: "List the languages --language takes (and the extensions highlighted), rather than the adapters.")
+  var languages = false
+
   func validate() throws {
     try InputOptions.validateAdapterTimeout(adapterTimeout)
   }
 
   mutating func run() throws {
+    if languages {
+      if let reason = SyntaxHighlighting.unavailableReason { Diagnostics.fail(reason) }
+      var writer = OutputWriter()
+      writer.write(SyntaxHighlighting.languages.joined(separator: "\n") + "\n")
+      writer.flush()
+      return
+    }
     guard files.isEmpty else { return try nameFormats() }
     let builtIn = AdapterRegistry.builtIn.adapters
     var rows = builtIn.map { adapter in

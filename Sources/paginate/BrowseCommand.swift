@@ -70,7 +70,7 @@ struct BrowseCommand: ParsableCommand {
       files = ["-"]
     }
     let paths = files
-    let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: paths) }
+    let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: paths, showsStyles: true) }
     let from = input.from
     let loaded = Diagnostics.orFail { () throws(InputError) in
       guard paths[0] == "-" else { return try registry.loadInput(contentsOfFile: paths[0], format: from) }

@@ -32,6 +32,26 @@ struct InputOptions: ParsableArguments {
       """)
   var ansi = false
 
+  @Option(
+    help: ArgumentHelp(
+      """
+      Syntax highlighting of programs read as lines: auto (the language from the file's name or \
+      its #! line, when the output shows styles: a terminal, HTML, PDF, JSON) or none.
+      """,
+      valueName: "mode"))
+  var highlight: HighlightMode = .auto
+
+  @Option(
+    help: ArgumentHelp(
+      "The language to highlight in, whatever the file's name: c, cpp, java, python, sh, perl, ruby, go, javascript, … (GNU source-highlight's).",
+      valueName: "name"))
+  var language: String?
+
+  /// Whether programs are highlighted.
+  enum HighlightMode: String, ExpressibleByArgument, CaseIterable {
+    case auto, none
+  }
+
   /// The input format asked for: `--from`, or `lines` for `--keep-lines`.
   var from: String? { keepLines ? "lines" : fromOption }
 
@@ -52,13 +72,22 @@ struct InputOptions: ParsableArguments {
   /// The help of `--adapter-timeout`, here and in `paginate adapters`.
   static let adapterTimeoutHelp = "Seconds an external adapter may run (or take to describe itself) before it is stopped."
 
-  /// The built-in adapters, configured by these options.
-  var builtIn: AdapterRegistry {
+  /// The built-in adapters, configured by these options; programs read as lines are
+  /// highlighted when the output `showsStyles`.
+  func builtIn(showsStyles: Bool = false) -> AdapterRegistry {
     var registry = AdapterRegistry.builtIn
     registry.register(MarkdownAdapter(smartPunctuation: smart, html: html))
     registry.register(PandocJSONAdapter(html: html))
     registry.register(JSONAdapter(html: html))
-    registry.register(LinesAdapter(readsColours: ansi))
+    let highlighting: LinesAdapter.Highlighting =
+      if highlight == .none || !showsStyles || SyntaxHighlighting.unavailableReason != nil {
+        .off
+      } else if let language {
+        .language(language)
+      } else {
+        .automatic
+      }
+    registry.register(LinesAdapter(readsColours: ansi, highlighting: highlighting))
     return registry
   }
 
@@ -78,8 +107,8 @@ struct InputOptions: ParsableArguments {
   ///
   /// - Throws: ``InputError`` when the external adapter named by `--from` cannot describe
   ///   itself. Others that cannot are left out with a warning.
-  func registry(for paths: [String]) throws(InputError) -> AdapterRegistry {
-    var registry = builtIn
+  func registry(for paths: [String], showsStyles: Bool = false) throws(InputError) -> AdapterRegistry {
+    var registry = builtIn(showsStyles: showsStyles)
     if let from, registry.adapter(named: from) == nil {
       let name = Self.programName(from)
       guard let found = Self.discovery.find(name) else { return registry }  // validate() reported it
@@ -116,14 +145,23 @@ struct InputOptions: ParsableArguments {
 
   func validate() throws {
     try Self.validateAdapterTimeout(adapterTimeout)
+    if let language, highlight != .none {
+      if let reason = SyntaxHighlighting.unavailableReason {
+        throw ValidationError("--language \(language): \(reason).")
+      }
+      guard SyntaxHighlighting.knows(language: language) else {
+        throw ValidationError(
+          "Unknown language '\(language)' for --language; for example c, cpp, java, python, sh, perl, ruby, go (all: paginate adapters --languages).")
+      }
+    }
     if keepLines, let fromOption, fromOption.lowercased() != "lines" {
       throw ValidationError("--keep-lines reads the input as lines; it cannot be combined with --from \(fromOption).")
     }
     guard let from else { return }
     let isExternal = AdapterRegistry.externalName(from) != nil
-    if !isExternal && builtIn.adapter(named: from) != nil { return }
+    if !isExternal && builtIn().adapter(named: from) != nil { return }
     if Self.discovery.find(Self.programName(from)) != nil { return }
-    let names = builtIn.adapters.map(\.name) + Self.discovery.all().map(\.name)
+    let names = builtIn().adapters.map(\.name) + Self.discovery.all().map(\.name)
     let what = isExternal ? "No external adapter '\(Self.programName(from))'" : "Unknown input format '\(from)'"
     throw ValidationError(
       "\(what); expected one of \(names.joined(separator: ", ")) (external adapters are programs named paginate-adapter-NAME on PATH or in ~/.config/paginate/adapters)."

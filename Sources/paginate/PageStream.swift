@@ -53,7 +53,7 @@ struct PageStream {
   /// by then (before its first page).
   mutating func forEach(_ body: (Page, _ first: FirstDocument) throws -> Void) throws {
     let files = files
-    let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: files) }
+    let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: files, showsStyles: styled) }
     // `{pages}` is the number of the output's last page: with several files, a first pass
     // counts them all (standard input cannot be read twice: then each file counts its own).
     var lastPageNumber: Int?

@@ -63,6 +63,9 @@ struct PlainTextBuilder: Sendable {
   private var highlightState: SyntaxHighlighter.State?
   /// Whether a `#!` first line chooses the highlighter's language (none was chosen by name).
   private var highlightsByShebang = false
+
+  /// Whether the lines are (or may be) highlighted.
+  var highlights: Bool { highlighter != nil || highlightsByShebang }
   /// The bytes of the paragraph being gathered: its lines, trimmed, joined by single spaces.
   private var paragraph: [UInt8] = []
   private var paragraphLines = 0
@@ -501,6 +504,10 @@ struct PlainTextStream: BlockStream {
   private var readyIndex = 0
   private var isDone = false
   private static let chunkSize = 1 << 18
+  /// The chunk read when the text is highlighted (about 1.4 µs a byte in source-highlight's
+  /// regular expressions): 256 KiB would be a third of a second before the first page.
+  private static let highlightedChunkSize = 1 << 13
+  private var chunkSize: Int { builder.highlights ? Self.highlightedChunkSize : Self.chunkSize }
   /// The input's size, when known, and the bytes turned into blocks before and after the
   /// last chunk (its blocks share out the difference, for ``progress``).
   private let inputSize: Int?
@@ -594,12 +601,13 @@ struct PlainTextStream: BlockStream {
 
   private mutating func fill() {
     let kept = pending.count
-    pending.reserveCapacity(kept + Self.chunkSize)
-    pending.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+    let chunkSize = chunkSize
+    pending.reserveCapacity(kept + chunkSize)
+    pending.append(contentsOf: repeatElement(0, count: chunkSize))
     let count = pending.withUnsafeMutableBytes { buffer in
       read(UnsafeMutableRawBufferPointer(rebasing: buffer[kept...]))
     }
-    pending.removeLast(Self.chunkSize - max(count, 0))
+    pending.removeLast(chunkSize - max(count, 0))
     let isFinal = count <= 0
     // The first feed decides how the text is read from its first 256 KiB
     // (`PlainTextBuilder.sampleSize`): it gets all of them, however the reads come.

@@ -15,13 +15,29 @@
 #include <srchilite/sourcehighlighter.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace {
+
+// Every call into the library holds the gate. When the process exits, a handler takes the
+// gate and keeps it: a reader's thread still highlighting finishes its line first, and no
+// line starts while the library's static objects (its regular expressions) are destroyed
+// after it. (The handler is registered after the library is loaded, so it runs before the
+// library's destructors.) A std::mutex has no destructor work to race with.
+std::mutex gate;
+
+void closeGate() { gate.lock(); }
+
+void registerExitHandler() {
+  static std::once_flag once;
+  std::call_once(once, [] { std::atexit(closeGate); });
+}
 
 // Where the runs of the line being highlighted go.
 struct Sink {
@@ -86,6 +102,8 @@ std::string dataDirectory(const char *dataDir) {
 }
 
 void *create(const char *dataDir, const char *languageFile, char *error, size_t size) {
+  registerExitHandler();
+  std::lock_guard<std::mutex> hold(gate);
   try {
     auto made = std::make_unique<Highlighter>();
     auto main = made->languages.getHighlightState(dataDirectory(dataDir), languageFile);
@@ -109,10 +127,14 @@ void *create(const char *dataDir, const char *languageFile, char *error, size_t 
   return nullptr;
 }
 
-void destroy(void *highlighter) { delete static_cast<Highlighter *>(highlighter); }
+void destroy(void *highlighter) {
+  std::lock_guard<std::mutex> hold(gate);
+  delete static_cast<Highlighter *>(highlighter);
+}
 
 int line(void *opaque, const char *text, size_t length, paginate_highlight_emit emit, void *context, char *error,
          size_t size) {
+  std::lock_guard<std::mutex> hold(gate);
   auto *highlighter = static_cast<Highlighter *>(opaque);
   highlighter->sink = Sink{emit, context};
   try {
@@ -127,6 +149,7 @@ int line(void *opaque, const char *text, size_t length, paginate_highlight_emit 
 }
 
 void *save(void *opaque) {
+  std::lock_guard<std::mutex> hold(gate);
   auto *highlighter = static_cast<Highlighter *>(opaque)->highlighter.get();
   auto *state = new State;
   state->current = highlighter->getCurrentState();
@@ -135,6 +158,7 @@ void *save(void *opaque) {
 }
 
 void restore(void *opaque, const void *saved) {
+  std::lock_guard<std::mutex> hold(gate);
   auto *highlighter = static_cast<Highlighter *>(opaque)->highlighter.get();
   if (saved == nullptr) {
     highlighter->setCurrentState(highlighter->getMainState());
@@ -146,9 +170,13 @@ void restore(void *opaque, const void *saved) {
   highlighter->setStateStack(srchilite::HighlightStateStackPtr(new srchilite::HighlightStateStack(state->stack)));
 }
 
-void release(void *state) { delete static_cast<State *>(state); }
+void release(void *state) {
+  std::lock_guard<std::mutex> hold(gate);
+  delete static_cast<State *>(state);
+}
 
 int languageFile(const char *dataDir, const char *name, int byFileName, char *out, size_t size) {
+  std::lock_guard<std::mutex> hold(gate);
   try {
     srchilite::LangMap map(dataDirectory(dataDir), "lang.map");
     map.open();
@@ -162,6 +190,7 @@ int languageFile(const char *dataDir, const char *name, int byFileName, char *ou
 }
 
 size_t languageNames(const char *dataDir, char *out, size_t size) {
+  std::lock_guard<std::mutex> hold(gate);
   try {
     srchilite::LangMap map(dataDirectory(dataDir), "lang.map");
     map.open();

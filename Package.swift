@@ -88,7 +88,7 @@ let package = Package(
     .target(
       name: "PaginateHighlight",
       dependencies: ["CHighlight"],
-      linkerSettings: [.linkedLibrary("source-highlight"), .unsafeFlags(["-Xlinker", "--as-needed"])]
+      linkerSettings: [.linkedLibrary("source-highlight"), .unsafeFlags(["-static-stdlib"])]
     ),
 
     // Platform: the C state that signal handlers read (C storage, C layout), C's sizes of the

@@ -44,13 +44,19 @@ struct LinesAdapterTests {
     #expect(blocks.map(\.content) == [.lines("red ^[[31mX\nbad \u{FFFD}")])
   }
 
-  @Test("man's overstrike shows as a terminal shows it: bold and underlined letters, no backspace")
+  @Test("man's overstrike shows as less shows it: bold and underlined letters, no backspace")
   func overstrike() throws {
     let text = "N\u{8}NA\u{8}AM\u{8}ME\u{8}E\n       _\u{8}f_\u{8}i_\u{8}l_\u{8}e  é\u{8}é x\u{8}_ 漢\u{8}\u{8}漢\n\u{8}z a\u{8}b w\u{8}"
     // Two backspaces step back over a wide character once; a backspace with nothing before
     // or after it is no overstrike: it shows as ^H.
     let got = try kept(text).map(\.content)
-    #expect(got == [.lines("NAME\n       file  é x 漢\n^Hz b w^H")], "\(got)")
+    let bold = RunStyle(emphasis: .bold)
+    let underline = RunStyle(emphasis: .underline)
+    let runs = [
+      TextRun(range: 0..<4, style: bold), TextRun(range: 12..<16, style: underline), TextRun(range: 18..<20, style: bold),
+      TextRun(range: 21..<22, style: underline), TextRun(range: 23..<26, style: bold),
+    ]
+    #expect(got == [.lines("NAME\n       file  é x 漢\n^Hz b w^H", styles: runs)], "\(got)")
   }
 
   /// Blocks of lines that follow one another, numbered on, joined into one: how they print.

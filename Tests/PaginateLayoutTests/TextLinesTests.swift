@@ -150,4 +150,78 @@ struct TextLinesTests {
     let plain = pages(document, options(26, 8)).flatMap(\.textLines)
     #expect(Array(plain.prefix(3)) == ["first", "", "xxxxxxxxxxxxxxxxxxxxxxxxxx"])
   }
+
+  @Test("the input's styles stay on their characters wherever the lines wrap, tabs expand or numbers stand")
+  func stylesFollowCharacters() async {
+    await forAll(count: 120, columns: 24...70, lines: 6...30) { seed, columns, height in
+      let (input, _) = randomLines(seed: seed)
+      var random = SplitMix(seed: seed &+ 1)
+      // Some words of each line bold: the expected bold text of each line, blanks left out.
+      var expected: [String] = []
+      var styles: [TextRun] = []
+      var offset = 0
+      for line in input {
+        var bold = ""
+        var start = 0
+        let bytes = Array(line.utf8)
+        while start < bytes.count {
+          var end = start
+          while end < bytes.count && bytes[end] != 0x20 && bytes[end] != 0x09 { end += 1 }
+          if end > start && random.pick(0...2) == 0 {
+            styles.append(TextRun(range: (offset + start)..<(offset + end), style: RunStyle(emphasis: .bold)))
+            bold += String(decoding: bytes[start..<end], as: UTF8.self)
+          }
+          start = end + 1
+        }
+        expected.append(bold)
+        offset += bytes.count + 1
+      }
+      let document = Document(blocks: [
+        Block(.lines(input.joined(separator: "\n"), styles: styles), source: SourceRange(firstLine: 1, lastLine: max(input.count, 1)))
+      ])
+      let numbered = random.pick(0...1) == 1
+      var found: [String] = []
+      for page in pages(document, options(columns, height) { $0.numbersLines = numbered }) {
+        for line in page.lines {
+          let text = Array(line.text.utf8)
+          guard !text.isEmpty else {
+            if !numbered { found.append("") }
+            continue
+          }
+          let bold = line.spans.filter { $0.style.contains(.bold) }.map { String(decoding: text[$0.range], as: UTF8.self) }
+            .joined().filter { !$0.isWhitespace }
+          let isContinuation = line.spans.contains {
+            $0.style == .furniture && String(decoding: text[$0.range], as: UTF8.self).hasPrefix("↪")
+          }
+          if isContinuation, !found.isEmpty {
+            found[found.count - 1] += bold
+          } else {
+            found.append(bold)
+          }
+        }
+      }
+      // Blank input lines and the blank lines that fill a page are alike unnumbered: compare
+      // the bold text of the lines that have some.
+      #expect(found.filter { !$0.isEmpty } == expected.filter { !$0.isEmpty }, "seed \(seed) \(columns)x\(height)")
+    }
+  }
+
+  @Test("a style across a wrap is on both pieces; a tab before it moves it with the text")
+  func styleAcrossWrapAndTab() {
+    let bold = RunStyle(emphasis: .bold)
+    let document = Document(blocks: [
+      Block(.lines("ab\tcd\n0123456789abcdefghij", styles: [
+        TextRun(range: 3..<5, style: bold), TextRun(range: (6 + 8)..<(6 + 12), style: bold),
+      ]), source: SourceRange(firstLine: 1, lastLine: 2))
+    ])
+    let page = pages(document, options(16, 6) { $0.numbersLines = true })[0]
+    #expect(Array(page.textLines.prefix(3)) == ["    1 ab      cd", "    2 0123456789", "      ↪ abcdefgh"])
+    func boldText(_ line: Line) -> [String] {
+      let text = Array(line.text.utf8)
+      return line.spans.filter { $0.style.contains(.bold) }.map { String(decoding: text[$0.range], as: UTF8.self) }
+    }
+    #expect(boldText(page.lines[0]) == ["cd"])
+    #expect(boldText(page.lines[1]) == ["89"])
+    #expect(boldText(page.lines[2]) == ["ab"])
+  }
 }

@@ -29,10 +29,21 @@ public struct LinesAdapter: StreamingInputAdapter {
     /// No highlighting.
     case off
     /// The language from the file's name or extension, else from a `#!` first line; text of
-    /// no known language is left plain.
+    /// no known language is left plain, and so is a file over ``automaticLimit`` bytes.
     case automatic
     /// The language named (`python`, `c`, `sh`: see ``SyntaxHighlighting/languages``).
     case language(String)
+  }
+
+  /// The largest file highlighted automatically: 8 MiB. source-highlight's regular
+  /// expressions take about 1.4 µs a byte (11 s for 8 MiB); a program is seldom longer, a log
+  /// often is, and a pager searching or going to the end of 200 MB of log would take minutes.
+  public static let automaticLimit = 8 << 20
+
+  /// `highlighting` for an input of `size` bytes (`nil`: unknown, a pipe).
+  static func highlighting(_ highlighting: Highlighting, size: Int?) -> Highlighting {
+    if highlighting == .automatic, let size, size > automaticLimit { return .off }
+    return highlighting
   }
 
   /// Creates the adapter; `readsColours` and `highlighting` as ``readsColours`` and
@@ -73,7 +84,9 @@ public struct LinesAdapter: StreamingInputAdapter {
   }
 
   public func document(from input: AdapterInput) throws(InputError) -> Document {
-    var builder = PlainTextBuilder(keepsLines: true, readsColours: readsColours, highlighting: highlighting, name: input.name)
+    var builder = PlainTextBuilder(
+      keepsLines: true, readsColours: readsColours, highlighting: Self.highlighting(highlighting, size: input.bytes.count),
+      name: input.name)
     _ = input.bytes.withUnsafeBufferPointer { builder.feed($0, isFinal: true) }
     return Document(blocks: builder.finish())
   }
@@ -91,7 +104,9 @@ public struct LinesAdapter: StreamingInputAdapter {
     reading read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int, name: String,
     diagnostics: ReadDiagnostics, inputSize: Int?
   ) -> any BlockStream {
-    PlainTextStream(read: read, diagnostics: diagnostics, inputSize: inputSize, keepsLines: true, readsColours: readsColours, highlighting: highlighting, name: name)
+    PlainTextStream(
+      read: read, diagnostics: diagnostics, inputSize: inputSize, keepsLines: true, readsColours: readsColours,
+      highlighting: Self.highlighting(highlighting, size: inputSize), name: name)
   }
 
   /// Resumes at a mark a reader of kept lines gave.

@@ -110,7 +110,7 @@ final class SyntaxHighlighter: @unchecked Sendable {
     }
     var reasons: [String] = []
     for path in paths {
-      do {
+      do throws(SharedLibraryError) {
         let library = try SharedLibrary(path: path)
         guard let entry = library.symbol(PAGINATE_HIGHLIGHT_ENTRY) else {
           reasons.append("\(path) has no \(PAGINATE_HIGHLIGHT_ENTRY)")
@@ -124,7 +124,7 @@ final class SyntaxHighlighter: @unchecked Sendable {
         return .success(Table(pointer: api))
       } catch {
         // A path that does not exist is not worth a word; any other failure is.
-        if (try? FileStatus(path: path)) != nil { reasons.append((error as? SharedLibraryError)?.message ?? "\(error)") }
+        if (try? FileStatus(path: path)) != nil { reasons.append(error.message) }
       }
     }
     let why = reasons.first.map { ": " + $0 } ?? " (build it with `swift build -c release --product PaginateHighlight`)"

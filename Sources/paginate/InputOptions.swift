@@ -36,7 +36,8 @@ struct InputOptions: ParsableArguments {
     help: ArgumentHelp(
       """
       Syntax highlighting of programs read as lines: auto (the language from the file's name or \
-      its #! line, when the output shows styles: a terminal, HTML, PDF, JSON) or none.
+      its #! line, when the output shows styles: a terminal, HTML, PDF, JSON; not past 8 MiB, \
+      as source-highlight takes about 11 s for that) or none. --language highlights any size.
       """,
       valueName: "mode"))
   var highlight: HighlightMode = .auto

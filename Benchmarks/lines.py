@@ -6,6 +6,8 @@ fontconfig) repeated to 200 MB; the generated one is 200 MB of syslog-like lines
 lengths (some wider than the page). Times are medians of RUNS alternating runs, memory the
 peak resident set, instructions callgrind's on the first 20 MB (pr's and paginate's whole
 runs). The pager's first screen is measured in tmux beside less (pager-first-page.sh).
+Highlighting is measured on this machine's C headers (/usr/include, 4 MB of them) beside
+source-highlight itself and enscript -E, a cost per byte.
 
 Usage: Benchmarks/lines.py   (RUNS=9 for more runs; PAGINATE=path for another build)
 """
@@ -96,6 +98,36 @@ def measure(label, log):
         "", "< 50 ms", a < 0.05)
 
 
+def c_headers(path):
+    """The C headers under /usr/include, whole files, to about 4 MB."""
+    written = 0
+    with open(path, "wb") as out:
+        for folder, _, names in sorted(os.walk("/usr/include")):
+            for name in sorted(names):
+                if name.endswith(".h") and written < 4_000_000:
+                    data = open(os.path.join(folder, name), "rb").read()
+                    out.write(data)
+                    written += len(data)
+    return written > 0
+
+
+def highlighting(source):
+    """Highlighting's cost a byte: paginate (styles kept: --color always) beside
+    source-highlight (ESC output) and enscript -E (PostScript), and paginate without it."""
+    p = PAGINATE
+    size = os.path.getsize(source)
+    a, am, b, bm = medians(f"{p} --color always --language c {source}",
+                           f"source-highlight -s c -f esc -i {source} -o STDOUT")
+    row("C headers, 4 MB: highlighted", f"{a / size * 1e6:.2f} µs a byte, {am / 1024:.0f} MB",
+        f"source-highlight {b / size * 1e6:.2f} µs a byte, {bm / 1024:.0f} MB", f"{a / b:.2f}", "≤ 1.0", a <= b)
+    a, am, b, bm = medians(f"{p} --color always --language c {source}", f"enscript -q -E -p - {source}")
+    row("C headers, 4 MB: highlighted", f"{a:.2f} s", f"enscript -E -p - (PostScript) {b:.2f} s, {bm / 1024:.0f} MB",
+        f"{a / b:.2f}", "", True)
+    a, am, b, bm = medians(f"{p} --color always --highlight none {source}", f"pr -l 66 {source}")
+    row("C headers, 4 MB: not highlighted", f"{a / size * 1e6:.3f} µs a byte", f"pr -l 66 {b / size * 1e6:.3f} µs a byte",
+        f"{a / b:.2f}", "", True)
+
+
 def main():
     if not os.path.exists(PAGINATE):
         print("lines.py: no release build (swift build -c release --static-swift-stdlib --product paginate)")
@@ -105,6 +137,9 @@ def main():
     for label, log in (("real log, 200 MB", real), ("generated syslog, 200 MB", generated)):
         if log:
             measure(label, log)
+    headers = ensure("c-headers-4m.h", c_headers)
+    if headers and subprocess.run(["which", "source-highlight"], capture_output=True).returncode == 0:
+        highlighting(headers)
     if subprocess.run(["which", "valgrind"], capture_output=True).returncode == 0 and real:
         with tempfile.TemporaryDirectory() as work:
             cut = os.path.join(work, "log-20m.log")

@@ -44,7 +44,7 @@ public struct PlainTextAdapter: StreamingInputAdapter {
 /// (``LinesAdapter``), blocks of lines kept as they are.
 struct PlainTextBuilder: Sendable {
   private var blocks: [Block] = []
-  /// Whether every line is kept as it is, in blocks of ``Block/Content/lines(_:)``.
+  /// Whether every line is kept as it is, in blocks of ``Block/Content/lines(_:styles:)``.
   let keepsLines: Bool
   /// The lines of the block of lines being gathered, joined by line feeds, and where it starts.
   private var kept: [UInt8] = []

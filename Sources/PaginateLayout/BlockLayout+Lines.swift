@@ -7,7 +7,7 @@ extension BlockLayout {
   /// `pr -n` prints them).
   static let lineNumberDigits = 5
 
-  /// Lays out text kept line by line (``PaginateModel/Block/Content/lines(_:)``): every line of
+  /// Lays out text kept line by line (``PaginateModel/Block/Content/lines(_:styles:)``): every line of
   /// `text` starts a flow line, tabs expanded; a line wider than `width` wraps with a
   /// continuation mark, its pieces kept on one page when they fit on one. A page may break
   /// between any two lines (no widow or orphan rule: a file of lines fills its pages, as `pr`

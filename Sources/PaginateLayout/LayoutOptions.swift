@@ -53,7 +53,7 @@ public struct LayoutOptions: Sendable, Hashable {
   public var marks: Marks = .styles
   /// Tab stops in verbatim text every `tabWidth` cells.
   public var tabWidth = 8
-  /// Whether text kept line by line (``/PaginateModel/Block/Content/lines(_:)``) is printed
+  /// Whether text kept line by line (``/PaginateModel/Block/Content/lines(_:styles:)``) is printed
   /// with the number of each input line in a gutter before it, as `pr -n` and `less -N` do
   /// (a wrapped line's continuations are not numbered).
   public var numbersLines = false

@@ -39,4 +39,25 @@ struct LinesTests {
     let sniffed = try AdapterRegistry.builtIn.adapter(for: AdapterInput(bytes: bytes, name: "<stdin>"))
     #expect(sniffed.name == "lines")
   }
+
+  @Test("a terminal's colours and a program's syntax reach the page as styles an app can draw")
+  func stylesOfLines() throws {
+    let coloured = "\u{1B}[33mcommit 1a2b3c\u{1B}[m\nAuthor: \u{1B}[1mAda\u{1B}[0m\n"
+    let registry = AdapterRegistry([LinesAdapter(readsColours: true)])
+    let document = try registry.load(AdapterInput(text: coloured, name: "log"), named: "lines").document
+    let page = try PagingController(document: document, options: LayoutOptions(pageSize: PageSize(columns: 40, lines: 6)))
+      .currentPage
+    #expect(page.textLines.prefix(2) == ["commit 1a2b3c", "Author: Ada"])
+    #expect(page.lines[0].spans.first?.style.foreground == 3)
+    #expect(page.lines[1].spans.first?.style.contains(.bold) == true)
+
+    // A program, highlighted when the library is there (it is built beside the tests).
+    guard SyntaxHighlighting.unavailableReason == nil else { return }
+    let program = try AdapterRegistry([LinesAdapter(highlighting: .language("python"))])
+      .load(AdapterInput(text: "def greet():\n    return 'hi'\n", name: "greet"), named: "lines").document
+    let listing = try PagingController(document: program, options: LayoutOptions(pageSize: PageSize(columns: 40, lines: 6)))
+      .currentPage
+    #expect(listing.lines[0].spans.first?.style.syntax == .keyword)
+    #expect(listing.lines[1].spans.contains { $0.style.syntax == .string })
+  }
 }

@@ -13,7 +13,8 @@ extension BlockLayout {
   /// between any two lines (no widow or orphan rule: a file of lines fills its pages, as `pr`
   /// fills them). With ``LayoutOptions/numbersLines``, each line's number in the input (from
   /// `source`) stands in a gutter before it. `styles` (in order, not overlapping) style the
-  /// characters they cover, wherever a line's pieces fall.
+  /// characters they cover, wherever a line's pieces fall. With ``LayoutOptions/longLines``
+  /// `.cut` or `.whole`, a wide line is one line of the page, cut at its edge or whole.
   func textLines(_ text: String, styles: [TextRun] = [], width: Int, source: SourceRange?) -> [FlowLine] {
     let firstLine = source?.firstLine ?? 1
     // A page too narrow for five figures and some text prints the text alone.
@@ -74,7 +75,9 @@ extension BlockLayout {
               tabEnd: lineSpans.isEmpty ? nil : { tabEnds.append($0) })
             : nil
           if !tabEnds.isEmpty { lineSpans = Self.moved(lineSpans, pastTabsOf: line, endingAt: tabEnds) }
-          let place = Row(source: lineSource, number: number, gutter: gutter, width: textWidth, keepsPieces: keepsPieces)
+          let place = Row(
+            source: lineSource, number: number, gutter: gutter, width: textWidth, keepsPieces: keepsPieces,
+            isWhole: options.longLines != .wrap)
           if expanded != nil {
             expanded!.withUTF8 { Self.appendRows(of: $0, spans: lineSpans, at: place, to: &shared, lines: &lines) }
           } else {
@@ -86,7 +89,7 @@ extension BlockLayout {
         number += 1
       }
     }
-    shared.fill(&lines)
+    shared.fill(&lines, cuttingAt: options.longLines == .cut ? width : nil)
     return lines
   }
 
@@ -98,6 +101,8 @@ extension BlockLayout {
     var gutter: Int
     var width: Int
     var keepsPieces: Int
+    /// Whether the line is one row however wide (``LayoutOptions/longLines`` not `.wrap`).
+    var isWhole: Bool
   }
 
   /// `spans` (in a line's offsets) cut to `range` and moved `offset` bytes.
@@ -145,9 +150,8 @@ extension BlockLayout {
     var kept = line.count
     while kept > 0 && line[kept - 1] == 0x20 { kept -= 1 }
     let trimmed = UnsafeBufferPointer(rebasing: line[..<kept])
-    let pieces =
-      LineWrapping.codePieceRanges(of: trimmed, width: place.width)
-      ?? [LineWrapping.PieceRange(bytes: 0..<kept, isMarked: false)]
+    let whole = LineWrapping.PieceRange(bytes: 0..<kept, isMarked: false)
+    let pieces = place.isWhole ? [whole] : LineWrapping.codePieceRanges(of: trimmed, width: place.width) ?? [whole]
     for (index, piece) in pieces.enumerated() {
       shared.startRow(at: lines.count)
       if place.gutter > 0 { shared.appendGutter(number: index == 0 ? place.number : nil, width: place.gutter) }
@@ -224,8 +228,9 @@ extension BlockLayout {
       rows[rows.count - 1].spans.append(StyleSpan(range: (range.lowerBound - rowStart)..<(range.upperBound - rowStart), style: style))
     }
 
-    /// Gives each row's flow line its slice of the string, its trailing spaces left out.
-    func fill(_ lines: inout [FlowLine]) {
+    /// Gives each row's flow line its slice of the string, its trailing spaces left out; a row
+    /// wider than `cut` columns cut to them, its last a `›`.
+    func fill(_ lines: inout [FlowLine], cuttingAt cut: Int?) {
       guard !rows.isEmpty else { return }
       let text = String(decoding: bytes, as: UTF8.self)
       for (position, row) in rows.enumerated() {
@@ -233,7 +238,12 @@ extension BlockLayout {
         while end > row.start && bytes[end - 1] == 0x20 { end -= 1 }
         let length = end - row.start
         let spans = row.spans.last.map { $0.range.upperBound > length } == true ? BlockLayout.clip(row.spans, to: 0..<length, movedBy: 0) : row.spans
-        lines[row.index].line = Line(slice: row.start..<end, of: text, spans: spans)
+        var line = Line(slice: row.start..<end, of: text, spans: spans)
+        if let cut, cut > 1, line.width > cut {
+          line = line.cells(0..<(cut - 1))
+          line.append("›", style: .furniture)
+        }
+        lines[row.index].line = line
       }
     }
   }

@@ -57,6 +57,20 @@ public struct LayoutOptions: Sendable, Hashable {
   /// with the number of each input line in a gutter before it, as `pr -n` and `less -N` do
   /// (a wrapped line's continuations are not numbered).
   public var numbersLines = false
+  /// What becomes of a line of text kept line by line that is wider than the page.
+  public var longLines: LongLines = .wrap
+
+  /// What becomes of a line kept line by line that is wider than the page (``longLines``).
+  public enum LongLines: Sendable, Hashable {
+    /// Wrapped: its pieces on lines of their own, each after a continuation mark (`↪`).
+    case wrap
+    /// Cut at the page's edge (`less -S`, `--chop`), a `›` in its last column (furniture)
+    /// saying there is more.
+    case cut
+    /// Kept whole, wider than the page: for a viewer that scrolls sideways to the rest (the
+    /// pager with `--chop`). Only such lines are wider than the page.
+    case whole
+  }
   /// The fewest lines of a paragraph left alone at the top of a page.
   public var widowLines = 2
   /// The fewest lines of a paragraph left alone at the foot of a page.

@@ -39,7 +39,14 @@ extension PagerModel {
   /// The width of what is shown: a page, or a spread's two pages and gutter.
   var contentWidth: Int {
     let pageSize = controller.options.pageSize
-    return showsSpreads ? pageSize.columns * 2 + (controller.facing?.gutter ?? 0) : pageSize.columns
+    let width = showsSpreads ? pageSize.columns * 2 + (controller.facing?.gutter ?? 0) : pageSize.columns
+    guard controller.options.longLines == .whole else { return width }
+    // Lines kept whole (--chop) may run past the page: the view scrolls sideways to their ends.
+    var widest = width
+    for page in controller.visiblePages {
+      for line in page.lines where line.utf8Count > widest { widest = max(widest, line.width) }
+    }
+    return widest
   }
 
   /// How far the view can scroll sideways.

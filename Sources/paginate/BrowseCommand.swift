@@ -85,14 +85,17 @@ struct BrowseCommand: ParsableCommand {
       return try registry.loadInput(spooled: spool, name: "<stdin>", format: from)
     }
     for warning in loaded.warnings { Diagnostics.warn(warning) }
+    // Lines kept whole (--chop) scroll sideways on a page of their own, not in a spread.
     let facingMode: PagerModel.FacingMode =
       switch layout.facingFlag {
       case .some(true): .on
       case .some(false): .off
-      case .none: .auto
+      case .none: layout.chop ? .off : .auto
       }
+    var options = layout.layoutOptions(fileName: loaded.name)
+    if layout.chop { options.longLines = .whole }
     let configuration = PagerModel.Configuration(
-      options: layout.layoutOptions(fileName: loaded.name), fixedPageSize: layout.pageSizeOption, facing: facingMode,
+      options: options, fixedPageSize: layout.pageSizeOption, facing: facingMode,
       facingOptions: FacingOptions(start: layout.facingStart, progression: layout.pageProgression, gutter: layout.gutter),
       fileNames: paths.map { $0 == "-" ? loaded.name : $0 })
     var model = Diagnostics.orFail { () throws(LayoutError) in

@@ -45,7 +45,7 @@ struct InputOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The language to highlight in, whatever the file's name: c, cpp, java, python, sh, perl, ruby, go, javascript, … (GNU source-highlight's).",
-      valueName: "name"))
+      valueName: "language"))
   var language: String?
 
   /// Whether programs are highlighted.

@@ -104,6 +104,13 @@ struct LayoutOptionGroup: ParsableArguments {
     name: [.customShort("n"), .customLong("line-numbers")], inversion: .prefixedNo,
     help: "Number the lines of text read line by line (logs, code), in a gutter, as pr -n and less -N do.")
   var lineNumbers = false
+  @Flag(
+    name: [.customShort("S"), .customLong("chop")],
+    help: """
+      Cut lines wider than the page (text read as lines) at its edge, with a › at the end, rather \
+      than wrap them; browse scrolls sideways (← →) to the rest, as less -S does.
+      """)
+  var chop = false
   @Option(help: ArgumentHelp("Fewest lines of a paragraph at the top of a page.", valueName: "n"))
   var widows = 2
   @Option(help: ArgumentHelp("Fewest lines of a paragraph at the foot of a page.", valueName: "n"))
@@ -179,6 +186,7 @@ struct LayoutOptionGroup: ParsableArguments {
     options.widowLines = widows
     options.orphanLines = orphans
     options.numbersLines = lineNumbers
+    options.longLines = chop ? .cut : .wrap
     options.firstPageNumber = firstPage
     return options
   }

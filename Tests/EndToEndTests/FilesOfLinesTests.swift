@@ -169,4 +169,28 @@ struct FilesOfLinesTests {
     #expect(refused.status == 64)
     #expect(refused.stderr.contains("--keep-lines"))
   }
+
+  @Test("-S/--chop cuts each wide line at the page's edge with a ›: every line once, none wrapped or wider")
+  func chop() throws {
+    let path = Self.fixtures.appendingPathComponent("dpkg.log").path
+    var input = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    if input.last == "" { input.removeLast() }
+    for flag in ["-S", "--chop"] {
+      let result = try Executable.run([flag, "--page-size", "40x20", "--footer", "", path])
+      #expect(result.status == 0, "\(result.stderr)")
+      var printed = result.pages.flatMap { $0 }
+      while printed.last == "" { printed.removeLast() }
+      let rows = printed.filter { !$0.isEmpty }
+      #expect(rows.count == input.filter { !$0.isEmpty }.count)
+      #expect(!result.stdout.contains("↪"))
+      for (row, line) in zip(rows, input.filter { !$0.isEmpty }) {
+        #expect(row.count <= 40)
+        if line.count > 40 {
+          #expect(row == line.prefix(39) + "›")
+        } else {
+          #expect(row == line)
+        }
+      }
+    }
+  }
 }

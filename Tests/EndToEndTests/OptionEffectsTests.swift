@@ -274,7 +274,7 @@ struct OptionEffectsTests {
       } else if let given = argument["defaultValue"] as? String, !given.isEmpty {
         value = Double(given) != nil ? given : "\"\(given)\""
       } else {
-        let samples = ["size": "\"a5\"", "n": "1", "template": "\"x\"", "name": "\"markdown\"", "ranges": "\"1\"", "seconds": "5", "tag": "\"en-US\"", "paper": "\"letter\""]
+        let samples = ["size": "\"a5\"", "n": "1", "template": "\"x\"", "name": "\"markdown\"", "ranges": "\"1\"", "seconds": "5", "tag": "\"en-US\"", "paper": "\"letter\"", "language": "\"python\""]
         value = try #require(samples[argument["valueName"] as? String ?? ""], "no sample value for --\(name)")
       }
       try "# set by the test\n\(name) = \(value)  # a comment\n".write(to: config, atomically: true, encoding: .utf8)

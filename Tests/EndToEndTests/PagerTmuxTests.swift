@@ -206,6 +206,28 @@ struct PagerTmuxTests {
     try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") } }
   }
 
+  @Test("--chop: wide lines are cut at the screen's edge, and → and ← scroll sideways to their ends", .timeLimit(.minutes(10)))
+  func choppedLines() throws {
+    defer { _ = try? tmux("kill-server") }
+    try startShell()
+    try tmux(
+      "send-keys", "-t", session,
+      "for i in $(seq 40); do printf 'row %03d %0140d END\\n' $i 0; done | '\(Executable.url.path)' browse -S -", "Enter")
+    let first = try wait("page 1") { status($0).contains("· <stdin>") }
+    #expect(first.contains { $0.hasPrefix("row 001 000") })
+    #expect(!first.contains { $0.contains("END") })
+    // Half a screen a press: two reach the rows' ends (a third would go on to the next page).
+    try tmux("send-keys", "-t", session, "Right")
+    try tmux("send-keys", "-t", session, "Right")
+    let moved = try wait("the ends of the rows") { lines in lines.contains { $0.contains("0 END") } }
+    #expect(status(moved).contains("cols"), "\(status(moved))")
+    try tmux("send-keys", "-t", session, "Left")
+    try tmux("send-keys", "-t", session, "Left")
+    try wait("the starts of the rows again") { lines in lines.contains { $0.hasPrefix("row 001") } }
+    try tmux("send-keys", "-t", session, "q")
+    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") } }
+  }
+
   /// The resident memory of the running `paginate browse`, in MB, or `nil` when none runs.
   func pagerMemory() -> Int? {
     let found = (try? Executable.runTool("pgrep", ["-f", "\(Executable.url.path) browse"]))?.stdout ?? ""

@@ -224,4 +224,17 @@ struct TextLinesTests {
     #expect(boldText(page.lines[1]) == ["89"])
     #expect(boldText(page.lines[2]) == ["ab"])
   }
+
+  @Test("--chop: a wide line is cut at the page's edge with a ›, or kept whole for a pager; never wrapped")
+  func chopped() {
+    let wide = "0123456789abcdefghijklmnopqrstuvwxyz"
+    let document = Document(blocks: [Block(.lines("short\n" + wide + "\n漢字漢字漢字漢字漢字漢字"), source: SourceRange(firstLine: 1, lastLine: 3))])
+    let cut = pages(document, options(20, 6) { $0.longLines = .cut })[0]
+    #expect(Array(cut.textLines.prefix(3)) == ["short", "0123456789abcdefghi›", "漢字漢字漢字漢字漢 ›"])
+    #expect(cut.lines[1].spans.last?.style == .furniture)
+    let numbered = pages(document, options(20, 6) { $0.longLines = .cut; $0.numbersLines = true })[0]
+    #expect(numbered.textLines[1] == "    2 0123456789abc›")
+    let whole = pages(document, options(20, 6) { $0.longLines = .whole })[0]
+    #expect(Array(whole.textLines.prefix(3)) == ["short", wide, "漢字漢字漢字漢字漢字漢字"])
+  }
 }

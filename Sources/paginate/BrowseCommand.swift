@@ -88,19 +88,23 @@ struct BrowseCommand: ParsableCommand {
       return try registry.loadInput(spooled: spool, name: "<stdin>", format: from)
     }
     for warning in loaded.warnings { Diagnostics.warn(warning) }
-    // Lines kept whole (--chop) scroll sideways on a page of their own, not in a spread.
+    // Lines (a log, a program, a man page formatted for this terminal's width) take the whole
+    // width, on a page of their own, as less shows them; prose keeps a readable measure, in
+    // spreads on a wide terminal.
+    let isLines = loaded.adapter.name == LinesAdapter().name
     let facingMode: PagerModel.FacingMode =
       switch layout.facingFlag {
       case .some(true): .on
       case .some(false): .off
-      case .none: layout.chop ? .off : .auto
+      case .none: isLines || layout.chop ? .off : .auto
       }
     var options = layout.layoutOptions(fileName: loaded.name)
     if layout.chop { options.longLines = .whole }
-    let configuration = PagerModel.Configuration(
+    var configuration = PagerModel.Configuration(
       options: options, fixedPageSize: layout.pageSizeOption, facing: facingMode,
       facingOptions: FacingOptions(start: layout.facingStart, progression: layout.pageProgression, gutter: layout.gutter),
       fileNames: paths.map { $0 == "-" ? loaded.name : $0 })
+    if isLines { configuration.widestPage = Int.max }
     var model = Diagnostics.orFail { () throws(LayoutError) in
       try PagerModel(reader: loaded.reader, configuration: configuration, columns: 80, rows: 24)
     }

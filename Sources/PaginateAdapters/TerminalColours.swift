@@ -2,8 +2,9 @@ import PaginateModel
 
 /// The colours and emphasis a program wrote for a terminal (`ls --color=always`, `git log
 /// --color`, `grep --color=always`), read as `less -R` reads them: SGR sequences (`ESC [ … m`)
-/// become styles of the text they precede, and are taken out of it. Every other escape
-/// sequence stays in the text (made visible later, as `^[`).
+/// become styles of the text they precede, and are taken out of it; so is erase in line
+/// (`ESC [ K`, which `grep --color` writes after each colour and which clears nothing on a
+/// page). Every other escape sequence stays in the text (made visible later, as `^[`).
 ///
 /// The style carries from line to line, as on a terminal, until a sequence resets it.
 struct TerminalColours: Sendable, Hashable {
@@ -40,9 +41,9 @@ struct TerminalColours: Sendable, Hashable {
         index += 1
         continue
       }
-      if line[end] == UInt8(ascii: "m") && end == parameters.upperBound {
+      if (line[end] == UInt8(ascii: "m") || line[end] == UInt8(ascii: "K")) && end == parameters.upperBound {
         flush(upTo: index)
-        apply(UnsafeBufferPointer(rebasing: line[parameters]))
+        if line[end] == UInt8(ascii: "m") { apply(UnsafeBufferPointer(rebasing: line[parameters])) }
         segmentStart = end + 1
       }
       index = end + 1

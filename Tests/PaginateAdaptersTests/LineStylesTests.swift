@@ -40,10 +40,13 @@ struct LineStylesTests {
 
   @Test("--ansi: any other escape stays visible, and the styles move with the text it lengthens")
   func otherEscapesVisible() throws {
-    let got = try read("\u{1B}[31ma\u{1B}[2Kb\u{1B}]8;;x\u{7}c", LinesAdapter(readsColours: true))
+    let got = try read("\u{1B}[31ma\u{1B}[2Jb\u{1B}]8;;x\u{7}c", LinesAdapter(readsColours: true))
     guard case .lines(let text, _) = got.first else { Issue.record("\(got)"); return }
-    #expect(text == "a^[[2Kb^[]8;;x^Gc")
-    #expect(styled(got[0]).map(\.0) == ["a^[[2Kb^[]8;;x^Gc"])
+    #expect(text == "a^[[2Jb^[]8;;x^Gc")
+    #expect(styled(got[0]).map(\.0) == ["a^[[2Jb^[]8;;x^Gc"])
+    // grep --color's erase in line after each colour clears nothing on a page: it goes.
+    let grep = try read("\u{1B}[32m\u{1B}[K18\u{1B}[m\u{1B}[K:x", LinesAdapter(readsColours: true))
+    #expect(grep == [.lines("18:x", styles: [TextRun(range: 0..<2, style: RunStyle(foreground: 2))])])
     // Without --ansi nothing is read as a style: every escape shows.
     #expect(try read("\u{1B}[31mred", LinesAdapter()) == [.lines("^[[31mred")])
   }

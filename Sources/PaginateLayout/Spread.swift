@@ -82,13 +82,17 @@ public struct FacingOptions: Sendable, Hashable {
   /// The page indices of spread `index`, in reading order (first, second). Either may name a
   /// page that does not exist: page -1 beside the lone first page (spread 0 when page 1 stands
   /// on the right), or a page past the end. With content before page 0 (a source with earlier
-  /// blocks), spreads go on at negative indices the same way.
+  /// blocks), spreads go on at negative indices the same way. Both `nil` for an index so
+  /// far out that its pages' indices would overflow.
   public func pageIndices(ofSpread index: Int) -> (first: Int?, second: Int?) {
+    // No spread has an index whose pages' would overflow.
+    let (double, overflowed) = index.multipliedReportingOverflow(by: 2)
+    guard !overflowed, double > Int.min, double < Int.max else { return (nil, nil) }
     switch start {
     case .right:
-      return (2 * index - 1, 2 * index)
+      return (double - 1, double)
     case .left:
-      return (2 * index, 2 * index + 1)
+      return (double, double + 1)
     }
   }
 

@@ -5,9 +5,9 @@
 /// double-sided, with other margins: the page that holds the anchored character is found
 /// anew. A reader's place is the anchor at the top of the page shown.
 ///
-///     let place = reader.currentAnchor          // TextAnchor(block: 41, offset: 310)
+///     let place = reader.currentAnchor!         // TextAnchor(block: 41, offset: 310)
 ///     reader.options.pageSize = PageSize(columns: 60, lines: 20)
-///     reader.currentPage.contains(place)        // true: the same text is on the page shown
+///     reader.pageIndex(of: place) == reader.currentPage.index   // true: the same text is on the page shown
 ///
 /// The offset counts the characters (Unicode scalars) of the block's text as it is laid out,
 /// leaving out spaces and the layout's furniture (bullets and quote bars, note markers, table

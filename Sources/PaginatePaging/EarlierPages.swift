@@ -33,7 +33,7 @@ struct EarlierPages {
   /// earliest block.
   mutating func page(at index: Int) -> Page? {
     precondition(index < 0, "earlier pages have negative indices")
-    while pages.count < -index {
+    while index + pages.count < 0 {
       guard layOutStretch() else { return nil }
     }
     return pages[-index - 1]

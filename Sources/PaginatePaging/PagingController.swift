@@ -150,9 +150,11 @@ public struct PagingController: Sendable {
     cache.page(at: index)
   }
 
-  /// The page with printed number `number`, if there is one.
+  /// The page with printed number `number`, if there is one (any `number`, `Int.min` and
+  /// `Int.max` too, gives a page or `nil`).
   public func page(number: Int) -> Page? {
-    page(at: number - cache.options.firstPageNumber)
+    let (index, overflowed) = number.subtractingReportingOverflow(cache.options.firstPageNumber)
+    return overflowed ? nil : page(at: index)
   }
 
   /// Whether `page` is a page of the layout shown now: `false` for a page kept from before a

@@ -28,9 +28,9 @@ struct BrowseCommand: ParsableCommand {
         paginate browse /usr/share/doc/apt/README.md.gz
         paginate -b --page-size a5 book.md
         paginate browse --no-facing --justify notes.txt
-        paginate browse -S -n /var/log/dpkg.log   (wide lines cut: → and ← scroll sideways)
-        MANPAGER='paginate browse' man ls         (bold and underline, as less shows them)
-        git log --color | paginate browse -R      (the colours kept)
+        paginate browse -S -n app.log          (long lines cut; → ← scroll)
+        MANPAGER='paginate browse' man ls      (bold and underlined)
+        git log --color | paginate browse -R   (in its colours)
       """
   )
 

@@ -27,8 +27,8 @@ struct PrintCommand: ParsableCommand {
         cat notes.md | paginate --from markdown -
         paginate -n build.sh                    (its lines numbered, as pr -n)
         journalctl | paginate -L -              (line by line: --from lines)
-        git log --color | paginate -R -         (its colours kept, as less -R keeps them)
-        paginate -S --color always main.c       (highlighted; long lines cut, not wrapped)
+        git log --color | paginate -R -         (in its colours, as less -R)
+        paginate -S --color always main.c       (highlighted; long lines cut)
         pandoc -t json thesis.docx | paginate --from pandoc-json
         paginate --from csv data.txt     (an external adapter: see paginate adapters)
         paginate -b book.md                     (browse: the same as paginate browse)

@@ -356,7 +356,7 @@ struct PageSetTests {
       try tooNarrow.validate()
     }
     let noTabs = options(20, 6) { $0.tabWidth = 0 }
-    #expect(throws: LayoutError("tab width must be at least 1, got 0")) { try noTabs.validate() }
+    #expect(throws: LayoutError("tab width must be 1...64, got 0")) { try noTabs.validate() }
     let noWidows = options(20, 6) { $0.widowLines = 0; $0.orphanLines = 2 }
     #expect(throws: LayoutError("widow and orphan lines must be at least 1, got 0 and 2")) { try noWidows.validate() }
     let noOrphans = options(20, 6) { $0.widowLines = 2; $0.orphanLines = 0 }

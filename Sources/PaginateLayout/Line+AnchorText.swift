@@ -4,7 +4,7 @@ extension Line {
   /// A block's lines give the same total at every width.
   ///
   /// - Complexity: O(n) in the UTF-8 length, reading the bytes in place.
-  var anchorTextCount: Int {
+  package var anchorTextCount: Int {
     withUTF8 { bytes in
       var count = 0
       var spanIndex = 0

@@ -36,6 +36,13 @@ struct DocumentCharacters: Sendable {
     return Double(before[anchor.block] + min(max(anchor.offset, 0), inBlock)) / Double(total)
   }
 
+  /// The share of its block's characters before `anchor` (0 to 1); `nil` for an anchor in no block.
+  func share(of anchor: TextAnchor) -> Double? {
+    guard anchor.block >= 0, anchor.block < before.count - 1 else { return nil }
+    let inBlock = before[anchor.block + 1] - before[anchor.block]
+    return inBlock == 0 ? 0 : Double(min(max(anchor.offset, 0), inBlock)) / Double(inBlock)
+  }
+
   /// The anchor `fraction` of the way through the document.
   func anchor(at fraction: Double) -> TextAnchor {
     let target = Int((min(max(fraction, 0), 1) * Double(total)).rounded(.down))

@@ -23,6 +23,8 @@ final class PageLayoutCache: Sendable {
   private let earlier: Mutex<EarlierPages>?
   /// The characters of each block, for a document in memory: counted when first asked for.
   private let characters = Mutex<DocumentCharacters?>(nil)
+  /// The lines each block is expected to take, for a document in memory: when first asked for.
+  private let heights = Mutex<DocumentHeights?>(nil)
 
   /// A cache over a new layout of `source`.
   ///
@@ -74,6 +76,18 @@ final class PageLayoutCache: Sendable {
 
   /// The number of top-level blocks laid out so far.
   var blocksLaidOut: Int { pages.withLock { $0.blocksLaidOut } }
+
+  /// The lines each block of the source's document is expected to take at the text's width,
+  /// when it is a document held in memory.
+  var documentHeights: DocumentHeights? {
+    guard let document = reader.document else { return nil }
+    return heights.withLock { known in
+      if let known { return known }
+      let expected = DocumentHeights(document, width: options.bodyWidth)
+      known = expected
+      return expected
+    }
+  }
 
   /// The characters of each block of the source's document, when it is one held in memory.
   var documentCharacters: DocumentCharacters? {

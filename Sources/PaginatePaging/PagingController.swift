@@ -132,13 +132,31 @@ public struct PagingController: Sendable {
   }
 
   /// The page count, estimated from the share of the document laid out so far while the end
-  /// is not laid out (by source lines or blocks, see ``/PaginateLayout/PageSet/laidOutFraction``); the page
-  /// count once it is known. Never less than the pages laid out.
+  /// is not laid out; the page count once it is known. Never less than the pages laid out
+  /// and one more.
+  ///
+  /// For a document held in memory the share is of the lines its blocks are expected to take
+  /// (their characters at the page's width, a code block's and a list's lines each a line),
+  /// up to the end of the last page laid out. For a source read as it goes, by source lines
+  /// or blocks (see ``/PaginateLayout/PageSet/laidOutFraction``).
   public var estimatedPageCount: Int {
     if let count = cache.count { return count }
     let laidOut = cache.laidOutCount
-    guard let fraction = cache.laidOutFraction, fraction > 0 else { return laidOut + 1 }
+    guard let fraction = laidOutCharacterFraction ?? cache.laidOutFraction, fraction > 0 else { return laidOut + 1 }
     return max(Int((Double(laidOut) / fraction).rounded()), laidOut + 1)
+  }
+
+  /// The share of a document in memory's expected lines on the pages laid out so far: up to
+  /// the end of the last line of the last page laid out. `nil` for a source read as it goes.
+  private var laidOutCharacterFraction: Double? {
+    let laidOut = cache.laidOutCount
+    guard laidOut > 0, let characters = cache.documentCharacters, let heights = cache.documentHeights,
+      let last = cache.page(at: laidOut - 1),
+      let line = last.lineAnchors.lastIndex(where: { $0 != nil }), let anchor = last.lineAnchors[line]
+    else { return nil }
+    let end = TextAnchor(block: anchor.block, offset: anchor.offset + last.lines[line].anchorTextCount)
+    guard let share = characters.share(of: end) else { return nil }
+    return heights.fraction(ofBlock: end.block, share: share)
   }
 
   // MARK: Data source

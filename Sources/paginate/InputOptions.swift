@@ -80,8 +80,10 @@ struct InputOptions: ParsableArguments {
     registry.register(MarkdownAdapter(smartPunctuation: smart, html: html))
     registry.register(PandocJSONAdapter(html: html))
     registry.register(JSONAdapter(html: html))
+    // The highlighter's library is opened only when text read as lines asks for it (a
+    // Markdown file on a terminal never loads it).
     let highlighting: LinesAdapter.Highlighting =
-      if highlight == .none || !showsStyles || SyntaxHighlighting.unavailableReason != nil {
+      if highlight == .none || !showsStyles {
         .off
       } else if let language {
         .language(language)

@@ -112,4 +112,15 @@ struct LineStylesEndToEndTests {
     #expect(languages.status == 0)
     #expect(languages.stdout.split(separator: "\n").contains("python"))
   }
+
+  @Test("the highlighter's library is opened only when a program is highlighted, not at every start (strace)")
+  func libraryOpenedOnUse() throws {
+    func opensHighlighter(_ arguments: [String]) throws -> Bool {
+      let traced = try Executable.runTool("strace", ["-f", "-e", "trace=openat", Executable.url.path] + arguments)
+      return traced.stderr.contains("libPaginateHighlight.so")
+    }
+    #expect(try !opensHighlighter(["--color", "always", "SampleDocs/guide.md"]))
+    #expect(try !opensHighlighter(["Scripts/check-platform-layer.sh"]))
+    #expect(try opensHighlighter(["--color", "always", "Scripts/check-platform-layer.sh"]))
+  }
 }

@@ -3,8 +3,8 @@ import PaginateModel
 import PaginateSystem
 import Synchronization
 
-/// Highlights programs read as lines with GNU source-highlight's library (about 150
-/// languages, each a definition file under `/usr/share/source-highlight`), opened the first
+/// Highlights programs read as lines with GNU source-highlight's library (about 170 language
+/// names and extensions, a definition file each under `/usr/share/source-highlight`), opened the first
 /// time it is needed from `libPaginateHighlight.so` beside the program (see
 /// `Sources/CHighlight/include/paginate_highlight.h`).
 ///

@@ -71,14 +71,6 @@ enum Overstrike {
     close()
   }
 
-  /// `line` as it shows on a terminal, without its emphasis (see ``show(_:into:runs:)``).
-  static func shown(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var output: [UInt8] = []
-    var runs: [TextRun] = []
-    show(line, into: &output, runs: &runs)
-    return output
-  }
-
   /// The length of the UTF-8 sequence at `index` (1 for a byte that starts none), cut at the
   /// line's end.
   private static func sequenceLength(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {

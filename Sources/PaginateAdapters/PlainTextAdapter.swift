@@ -114,14 +114,10 @@ struct PlainTextBuilder: Sendable {
     switch highlighting {
     case .off: break
     case .language(let language):
-      highlighter = SyntaxHighlighter.languageFile(forLanguage: language).flatMap { try? SyntaxHighlighter(languageFile: $0) }
+      highlighter = SyntaxHighlighter.forLanguage(language)
     case .automatic:
-      let file = AdapterInput.fileName(of: name)
-      if let languageFile = SyntaxHighlighter.languageFile(forFileName: file), languageFile != "nohilite.lang" {
-        highlighter = try? SyntaxHighlighter(languageFile: languageFile)
-      } else {
-        highlightsByShebang = true
-      }
+      highlighter = SyntaxHighlighter.forFileName(AdapterInput.fileName(of: name))
+      highlightsByShebang = highlighter == nil
     }
   }
 
@@ -427,8 +423,7 @@ struct PlainTextBuilder: Sendable {
     } else {
       if highlightsByShebang && lineNumber == 1 {
         highlightsByShebang = false
-        highlighter = SyntaxHighlighter.shebangLanguage(bytes).flatMap(SyntaxHighlighter.languageFile(forLanguage:))
-          .flatMap { try? SyntaxHighlighter(languageFile: $0) }
+        highlighter = SyntaxHighlighter.shebangLanguage(bytes).flatMap(SyntaxHighlighter.forLanguage)
       }
       let start = kept.count
       kept.append(contentsOf: bytes)

@@ -32,8 +32,6 @@ final class SyntaxHighlighter: @unchecked Sendable {
   /// The library's highlighter, used under `lock` only.
   private let highlighter: UnsafeMutableRawPointer
   private let lock = Mutex(())
-  /// The language definition file read (`c.lang`).
-  let languageFile: String
 
   /// A highlighter for the language definition `languageFile` (`python.lang`).
   init(languageFile: String) throws(HighlightError) {
@@ -43,11 +41,23 @@ final class SyntaxHighlighter: @unchecked Sendable {
       throw HighlightError("source-highlight cannot read \(languageFile): \(Self.string(message))")
     }
     self.api = api
-    self.languageFile = languageFile
     self.highlighter = highlighter
   }
 
   deinit { api.pointee.destroy(highlighter) }
+
+  /// A highlighter for the language `name` (`python`); `nil` when there is none or the
+  /// library cannot be opened.
+  static func forLanguage(_ name: String) -> SyntaxHighlighter? {
+    languageFile(forLanguage: name).flatMap { try? SyntaxHighlighter(languageFile: $0) }
+  }
+
+  /// A highlighter for a file named `fileName` (by its extension or name); `nil` when no
+  /// language is known for it (plain text's `nohilite.lang` included).
+  static func forFileName(_ fileName: String) -> SyntaxHighlighter? {
+    guard let file = languageFile(forFileName: fileName), file != "nohilite.lang" else { return nil }
+    return try? SyntaxHighlighter(languageFile: file)
+  }
 
   /// The runs of `line` (UTF-8, no line end), their offsets moved `offset` bytes, appended
   /// to `runs`, read in `state` (the state the line before left), which becomes the state
@@ -58,15 +68,17 @@ final class SyntaxHighlighter: @unchecked Sendable {
     lock.withLock { _ in
       api.pointee.restore(highlighter, state?.pointer)
       var collected = Collected(offset: offset)
-      var message = [CChar](repeating: 0, count: 256)
-      let failed = withUnsafeMutablePointer(to: &collected) { context in
-        api.pointee.line(
-          highlighter, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), line.count,
-          { context, start, length, syntaxClass in
-            guard let context, syntaxClass > 0, syntaxClass <= SyntaxClass.allCases.count else { return }
-            let collected = context.assumingMemoryBound(to: Collected.self)
-            collected.pointee.add(start..<(start + length), SyntaxClass.allCases[Int(syntaxClass) - 1])
-          }, context, &message, message.count) != 0
+      // The library's message, if it fails on the line, is not shown: the line stays plain.
+      let failed = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { message in
+        withUnsafeMutablePointer(to: &collected) { context in
+          api.pointee.line(
+            highlighter, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), line.count,
+            { context, start, length, syntaxClass in
+              guard let context, syntaxClass > 0, syntaxClass <= SyntaxClass.allCases.count else { return }
+              let collected = context.assumingMemoryBound(to: Collected.self)
+              collected.pointee.add(start..<(start + length), SyntaxClass.allCases[Int(syntaxClass) - 1])
+            }, context, message.baseAddress, message.count) != 0
+        }
       }
       if !failed { runs.append(contentsOf: collected.runs) }
       if let saved = api.pointee.save(highlighter) { state = State(pointer: saved, api: api) }

@@ -14,10 +14,7 @@ struct DocumentCharacters: Sendable {
   init(_ document: Document) {
     var before = [0]
     before.reserveCapacity(document.blocks.count + 1)
-    var text = ""
-    for block in document.blocks {
-      text.removeAll(keepingCapacity: true)
-      block.appendPlainText(to: &text)
+    document.forEachBlockText { _, text in
       var count = 0
       for scalar in text.unicodeScalars where !scalar.properties.isWhitespace { count += 1 }
       before.append(before[before.count - 1] + count)
@@ -55,5 +52,18 @@ struct DocumentCharacters: Sendable {
       if before[middle] <= target { low = middle } else { high = middle - 1 }
     }
     return TextAnchor(block: low, offset: target - before[low])
+  }
+}
+
+extension Document {
+  /// Calls `body` with each top-level block and its plain text (``/PaginateModel/Block/plainText``),
+  /// in one buffer that each block's text replaces.
+  func forEachBlockText(_ body: (Block, String) -> Void) {
+    var text = ""
+    for block in blocks {
+      text.removeAll(keepingCapacity: true)
+      block.appendPlainText(to: &text)
+      body(block, text)
+    }
   }
 }

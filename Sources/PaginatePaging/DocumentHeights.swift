@@ -17,10 +17,7 @@ struct DocumentHeights: Sendable {
     let filled = max(Double(width) * 0.9, 1)
     var before: [Double] = [0]
     before.reserveCapacity(document.blocks.count + 1)
-    var text = ""
-    for block in document.blocks {
-      text.removeAll(keepingCapacity: true)
-      block.appendPlainText(to: &text)
+    document.forEachBlockText { block, text in
       var lines = 0.0
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         lines += max((Double(line.unicodeScalars.count) / filled).rounded(.up), 1)

@@ -76,6 +76,14 @@ struct PagerTmuxTests {
     return try String(contentsOfFile: errors, encoding: .utf8)
   }
 
+  /// Quits the pager reading standard input and waits for the shell's prompt.
+  func quitStandardInput(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try tmux("send-keys", "-t", session, "q")
+    try wait("the shell prompt", sourceLocation: sourceLocation) { lines in
+      lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") }
+    }
+  }
+
   func status(_ lines: [String]) -> String {
     lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
   }
@@ -202,8 +210,7 @@ struct PagerTmuxTests {
     try wait("text after the resize") { lines in
       status(lines).count == 60 && lines.contains { $0.contains("of the piped text.") }
     }
-    try tmux("send-keys", "-t", session, "q")
-    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") } }
+    try quitStandardInput()
   }
 
   @Test("--chop: wide lines are cut at the screen's edge, and → and ← scroll sideways to their ends", .timeLimit(.minutes(10)))
@@ -224,8 +231,7 @@ struct PagerTmuxTests {
     try tmux("send-keys", "-t", session, "Left")
     try tmux("send-keys", "-t", session, "Left")
     try wait("the starts of the rows again") { lines in lines.contains { $0.hasPrefix("row 001") } }
-    try tmux("send-keys", "-t", session, "q")
-    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") } }
+    try quitStandardInput()
   }
 
   /// The resident memory of the running `paginate browse`, in MB, or `nil` when none runs.
@@ -253,8 +259,7 @@ struct PagerTmuxTests {
     try wait("page 1 again") { status($0).hasPrefix("1 of") }
     let megabytes = try #require(pagerMemory())
     #expect(megabytes < 200 * Executable.memoryScale, "\(megabytes) MB")
-    try tmux("send-keys", "-t", session, "q")
-    try wait("the shell prompt") { lines in lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· <stdin>") } }
+    try quitStandardInput()
   }
 
   @Test("a pipe that goes quiet before the first page is complete: q is answered while the pager waits", .timeLimit(.minutes(10)))

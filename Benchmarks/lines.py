@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Files of lines (issue 40): paginate beside pr, enscript and less on a 200 MB log, in one run.
+"""Files of lines: paginate beside pr, enscript and less on a 200 MB log, in one run.
 
 Two logs: the real one is the logs of this machine's /var/log (dpkg, apt, alternatives,
 fontconfig) repeated to 200 MB; the generated one is 200 MB of syslog-like lines of random

@@ -1,6 +1,7 @@
 // A page indicator ("page 5 of about 40") as an app shows it: the estimate from page 2 on is
 // within a tenth of the count, and the fraction only grows as the reader moves forward.
 // Written against `import Paginate` alone.
+import Foundation
 import Paginate
 import Testing
 
@@ -81,5 +82,42 @@ struct PageCountEstimateTests {
       last = fraction
     } while reader.goForward()
     #expect(reader.estimatedPageCount == reader.pageCount)
+  }
+
+  /// Documents people page through: the sample documents and two READMEs of the fixtures.
+  static let realDocuments = [
+    "SampleDocs/guide.md", "SampleDocs/github.md", "SampleDocs/languages.md",
+    "Tests/EndToEndTests/Fixtures/READMEs/grdb.md", "Tests/EndToEndTests/Fixtures/READMEs/swift-nio.md",
+  ]
+
+  @Test(
+    "real documents at 60x30: the estimate on pages 1, 2, 5 and 10 (printed: the table of Benchmarks/README.md), within a third from page 2 for ten pages or more"
+  )
+  func realDocumentsTable() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let options = LayoutOptions(pageSize: PageSize(columns: 60, lines: 30))
+    for path in Self.realDocuments {
+      let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+      // The count from a reader of its own: copies share their layout, and with it the end.
+      var whole = try PagingController(document: Document(markdown: text), options: options)
+      _ = whole.goToLast()
+      let count = try #require(whole.pageCount)
+      var row = "| \(path) |"
+      for number in [1, 2, 5, 10] {
+        var reader = try PagingController(document: Document(markdown: text), options: options)
+        guard number <= count, reader.go(toPageAt: number - 1) else {
+          row += " – |"
+          continue
+        }
+        let estimate = reader.estimatedPageCount
+        #expect(estimate >= reader.laidOutPageCount)
+        let error = Double(estimate - count) / Double(count)
+        row += " \(estimate) (\(error >= 0 ? "+" : "−")\(Int((abs(error) * 100).rounded()))%) |"
+        if number >= 2 && count >= 10 {
+          #expect(abs(error) <= 1.0 / 3, "\(path): page \(number) estimates \(estimate) of \(count)")
+        }
+      }
+      print(row + " \(count) |")
+    }
   }
 }

@@ -27,8 +27,10 @@ extension PagingController {
   }
 
   /// Replaces the top-level blocks in `range` with `blocks`, keeping the reader on the text
-  /// they were at (on the replacement's start, if that text is replaced), and tells observers
-  /// `didChangeContent`.
+  /// they were at, and tells observers `didChangeContent`. A reader in the blocks replaced
+  /// stays on their character when the replacement keeps it (a word changed, a paragraph
+  /// split or merged: the texts are compared character by character), else lands on what took
+  /// its place.
   ///
   /// - Throws: ``PagingError`` for a document not held in memory or a range outside it.
   public mutating func replace(
@@ -50,7 +52,7 @@ extension PagingController {
     let change = ContentChange(removed: range, inserted: range.lowerBound..<(range.lowerBound + blocks.count))
     cancelInteractiveTransition(context: context)
     let before = (index: currentIndex, pages: observers.isEmpty ? [] : visiblePages)
-    let place = currentAnchor.map { Self.anchor($0, through: change) }
+    let place = currentAnchor.map { Self.anchor($0, through: change, from: document.blocks, to: edited.blocks) }
     // The options in force were checked when they were set.
     guard let cache = try? PageLayoutCache(reader: DocumentReader(edited), options: cache.options) else { return }
     self.cache = cache
@@ -63,12 +65,14 @@ extension PagingController {
   }
 
   /// Where `anchor` is after `change`: the same text, moved by the blocks inserted or removed
-  /// before it; the start of what replaced its block if that block was removed.
-  static func anchor(_ anchor: TextAnchor, through change: ContentChange) -> TextAnchor {
+  /// before it. In a block replaced, the same character of the replacement when it has it (a
+  /// word changed, a paragraph split: see ``BlockText``), else what took its place; in a
+  /// block removed, the start of what follows.
+  static func anchor(_ anchor: TextAnchor, through change: ContentChange, from old: [Block], to new: [Block]) -> TextAnchor {
     if anchor.block < change.removed.lowerBound { return anchor }
     if anchor.block >= change.removed.upperBound {
       return TextAnchor(block: anchor.block + change.inserted.count - change.removed.count, offset: anchor.offset)
     }
-    return TextAnchor(block: change.inserted.lowerBound)
+    return BlockMatching.anchor(anchor, inChanged: old[change.removed], replacedBy: new[change.inserted])
   }
 }

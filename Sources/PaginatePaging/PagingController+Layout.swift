@@ -50,10 +50,13 @@ extension PagingController {
   }
 
   /// Replaces the document (the file changed and was read again) and keeps the reader on the
-  /// text they were at, wherever edits moved it: blocks are matched by content, so text
-  /// inserted or deleted before the page shown does not move the reader off theirs. If that
-  /// text itself was changed, the reader lands where it was; past the new end, on the last
-  /// page.
+  /// character they were at (``currentAnchor``), wherever edits moved it. Blocks are matched by
+  /// content, so blocks inserted or deleted before the page shown do not move the reader off
+  /// theirs; a block that changed is compared character by character with what replaced it, so
+  /// a word changed, inserted or deleted in the paragraph the page opens in, a paragraph split
+  /// or two merged leave the reader on the same character. When that character itself was
+  /// deleted, the reader lands on what replaced it, or on the character that follows; past the
+  /// new end, on the last page.
   public mutating func reload(_ document: Document, isolation: isolated (any Actor)? = #isolation) {
     replaceReader(DocumentReader(document), context: .isolated(isolation))
   }
@@ -102,8 +105,7 @@ extension PagingController {
     guard let cache = try? PageLayoutCache(reader: reader, options: cache.options) else { return }
     self.cache = cache
     if let anchor, let old = oldDocument, let new = reader.document {
-      let (block, same) = BlockMatching.index(of: anchor.block, in: old.blocks, movedTo: new.blocks)
-      land(on: TextAnchor(block: block, offset: same ? anchor.offset : 0))
+      land(on: BlockMatching(old: old.blocks, new: new.blocks).anchor(following: anchor))
     } else if let words, let found = nearestMatch(of: words, toPageAt: before.index) {
       land(on: found)
     } else {

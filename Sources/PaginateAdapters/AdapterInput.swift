@@ -12,8 +12,20 @@ public struct AdapterInput: Sendable {
   }
 
   /// Creates an input from text.
+  ///
+  /// With no name, the text counts as handed over by an app (``isInMemory``): one sign of
+  /// Markdown is then enough for the registry to read it as Markdown.
   public init(text: String, name: String = "<text>") {
     self.init(bytes: Array(text.utf8), name: name)
+  }
+
+  /// Whether the input is text an app holds in memory rather than a file or standard input:
+  /// its name is in angle brackets (`<text>`, `<memory>`, as the initialisers from text and
+  /// bytes give it), other than `<stdin>`. The registry reads such text as Markdown on one
+  /// sign of it (a heading, an emphasis pair, a link, a list item, a fence), where standard
+  /// input, which may be any file, needs two kinds.
+  public var isInMemory: Bool {
+    name.hasPrefix("<") && name.hasSuffix(">") && name != "<stdin>"
   }
 
   /// The input decoded as UTF-8, with every invalid sequence replaced by U+FFFD.

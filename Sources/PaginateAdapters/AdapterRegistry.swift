@@ -5,7 +5,8 @@ public import PaginateModel
 /// Choosing, in order: an explicit name (`--from NAME`), else the file's name
 /// (``InputAdapter/fileNames``), else its extension (the lines adapter's last: an external
 /// adapter for `.xml` or `.diff` is chosen over it), else the first adapter whose
-/// ``InputAdapter/sniff(_:)`` accepts the start of the input, else plain text. Plain text is
+/// ``InputAdapter/sniff(_:)`` accepts the start of the input (text an app holds in memory is
+/// Markdown on one sign of it: ``AdapterInput/isInMemory``), else plain text. Plain text is
 /// read as prose or as lines: text that its extension (`.txt`) or nothing chose is read by
 /// the lines adapter (``linesName``) when that adapter's sniff says it is made of lines. An
 /// input with a NUL byte in its first 8 KiB is taken for binary and refused, unless the
@@ -114,6 +115,12 @@ public struct AdapterRegistry: Sendable {
       // `.txt` says plain text, not which reading of it.
       if byExtension.name == fallbackName, let lines = adapter(named: linesName), lines.sniff(head) { return lines }
       return byExtension
+    }
+    // Text from an app's memory: one sign of Markdown is enough.
+    if input.isInMemory, let markdown = adapters.first(where: { $0 is MarkdownAdapter }),
+      MarkdownSniffer.hasMarkdownSign(head)
+    {
+      return markdown
     }
     if let adapter = adapters.first(where: { $0.sniff(head) }) {
       return adapter

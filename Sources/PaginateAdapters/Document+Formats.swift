@@ -33,6 +33,13 @@ public struct DocumentFormat: Sendable, Hashable, ExpressibleByStringLiteral, Cu
   public static let json = DocumentFormat("json")
   /// pandoc's JSON syntax tree (``PandocJSONAdapter``).
   public static let pandocJSON = DocumentFormat("pandoc-json")
+  /// The format the registry finds: by the name's extension, else by the first bytes (text
+  /// from memory is Markdown on one sign of it; see ``AdapterInput/isInMemory``), else plain
+  /// text.
+  public static let automatic = DocumentFormat("automatic")
+
+  /// The adapter name to ask the registry for; `nil` for ``automatic``.
+  var adapterName: String? { self == .automatic ? nil : name }
 }
 
 extension Document {
@@ -74,31 +81,48 @@ extension Document {
     try self.init(bytes: Array(json.utf8), format: .json, name: "<json>")
   }
 
-  /// Reads `bytes` in `format` (any adapter in `registry`, external ones included).
+  /// Reads text whose format the app does not know, as the registry finds it: Markdown on one
+  /// sign of it (a heading, an emphasis pair, a link, a list item, a fence), a log or a
+  /// program as lines, else plain text. An explicit `format` overrides.
+  ///
+  ///     let document = try Document(string: "Intro with *emphasis*.\n\n## Part")
+  ///     document.blocks.count   // 2: a paragraph and a heading
+  ///
+  /// - Throws: ``InputError`` for an unknown format or an input the adapter refuses (JSON
+  ///   that does not parse); text read as Markdown, plain text or lines never fails.
+  public init(string: String, format: DocumentFormat = .automatic, registry: AdapterRegistry = .builtIn)
+    throws(InputError)
+  {
+    self = try registry.load(AdapterInput(text: string, name: "<text>"), named: format.adapterName).document
+  }
+
+  /// Reads `bytes` in `format` (any adapter in `registry`, external ones included); with
+  /// ``DocumentFormat/automatic``, in the format `name`'s extension or the first bytes name.
   ///
   /// - Throws: ``InputError`` for an unknown format or an input the adapter refuses.
   public init(
-    bytes: [UInt8], format: DocumentFormat, name: String = "<memory>", registry: AdapterRegistry = .builtIn
+    bytes: [UInt8], format: DocumentFormat = .automatic, name: String = "<memory>", registry: AdapterRegistry = .builtIn
   ) throws(InputError) {
-    self = try registry.load(AdapterInput(bytes: bytes, name: name), named: format.name).document
+    self = try registry.load(AdapterInput(bytes: bytes, name: name), named: format.adapterName).document
   }
 
   /// Reads `data` in `format`; see ``init(bytes:format:name:registry:)``.
-  public init(data: Data, format: DocumentFormat, name: String = "<memory>", registry: AdapterRegistry = .builtIn)
-    throws(InputError)
-  {
+  public init(
+    data: Data, format: DocumentFormat = .automatic, name: String = "<memory>", registry: AdapterRegistry = .builtIn
+  ) throws(InputError) {
     try self.init(bytes: Array(data), format: format, name: name, registry: registry)
   }
 
-  /// Reads the file at `url` (a file URL) whole, in `format`, or, when `nil`, in the format its
-  /// extension or its first bytes name (plain text when nothing does).
+  /// Reads the file at `url` (a file URL) whole, in `format`, or, when `nil` or
+  /// ``DocumentFormat/automatic``, in the format its extension or its first bytes name (plain
+  /// text when nothing does).
   ///
   /// - Throws: ``InputError`` when the file cannot be read (`no such file`, `permission
   ///   denied`), looks binary, or is refused by its adapter.
   public init(contentsOf url: URL, format: DocumentFormat? = nil, registry: AdapterRegistry = .builtIn)
     throws(InputError)
   {
-    self = try registry.load(contentsOfFile: url.path, format: format?.name).document
+    self = try registry.load(contentsOfFile: url.path, format: format?.adapterName).document
   }
 }
 

@@ -1,9 +1,14 @@
 // A minimal reader built on the paginate library: the pages of a file, turned with commands
-// read a line at a time (a terminal app would read keys; the calls are the same).
+// read a line at a time (a terminal app would read keys; the calls are the same). The state
+// lives in an @Observable model (ReaderModel.swift), and the page is shown again when
+// Observation says something it showed changed, as SwiftUI would redraw a view.
 //
 //   swift run ReaderExample SampleDocs/guide.md
-//   n or Enter: next · p: previous · NUMBER: go to page · /WORDS: search · f: facing · q: quit
+//   n or Enter: next · p: previous · NUMBER: go to page · /WORDS: search · G: last page
+//   f: facing · q: quit
+import Observation
 import Paginate
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -20,40 +25,47 @@ do {
   exit(1)
 }
 
-// Observers run on the caller's actor: here, the main actor of this top-level code.
+// Observers run on the caller's actor: here, the main actor of this top-level code. They are
+// part of the controller's value, so the model below takes this one with it.
 reader.addObserver { event in
   if case .didTransition(let turn, completed: true) = event {
     print("(turned to page \(turn.pendingPages.map { String($0.number) }.joined(separator: "-")))")
   }
 }
 
-/// Prints the page or spread shown, then where the reader is.
+let model = ReaderModel(reader: reader)
+/// Set when anything the page shown was drawn from changes.
+let needsDisplay = Atomic(true)
+
+/// Prints the page or spread shown, then where the reader is, and asks Observation to say
+/// when anything it read changes.
 @MainActor func show() {
-  let lines =
-    reader.currentSpread?.lines(pageSize: reader.options.pageSize, gutter: 4)
-    ?? reader.currentPage.lines
-  for line in lines { print(line.text) }
-  print("-- \(reader.position) · \(Int(reader.position.fraction * 100))% --")
+  withObservationTracking {
+    for line in model.lines { print(line) }
+    print("-- \(model.status) --")
+  } onChange: {
+    needsDisplay.store(true, ordering: .relaxed)
+  }
 }
 
-show()
-while let command = readLine(), command != "q" {
+while true {
+  if needsDisplay.exchange(false, ordering: .relaxed) { show() }
+  guard let command = readLine(), command != "q" else { break }
   switch command {
   case "", "n":
-    if !reader.goForward() { print("(the end)") }
+    if !model.forward() { print("(the end)") }
   case "p":
-    if !reader.goBack() { print("(the start)") }
+    if !model.back() { print("(the start)") }
   case "f":
-    reader.setFacing(reader.facing == nil ? FacingOptions() : nil)
+    model.toggleFacing()
+  case "G":
+    await model.goToEnd()
   case let query where query.hasPrefix("/"):
-    if reader.goToNextMatch(of: String(query.dropFirst()), includingCurrent: true) == nil {
-      print("(not found)")
-    }
+    if !model.search(String(query.dropFirst())) { print("(not found)") }
   default:
-    if let number = Int(command), reader.go(toPageNumber: number) {
+    if let number = Int(command), model.go(toPageNumber: number) {
       break
     }
-    print("(commands: n p NUMBER /WORDS f q)")
+    print("(commands: n p NUMBER /WORDS G f q)")
   }
-  show()
 }

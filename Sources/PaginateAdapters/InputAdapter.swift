@@ -11,8 +11,11 @@ public import PaginateModel
 ///     struct CSVAdapter: InputAdapter {
 ///       let name = "csv"
 ///       let fileExtensions = ["csv"]
-///       let summary = "Comma-separated values as a table"
-///       func document(from input: AdapterInput) throws(InputError) -> Document { ... }
+///       let summary = "Comma-separated values, a row a line"
+///       func document(from input: AdapterInput) throws(InputError) -> Document {
+///         let rows = input.text.split(separator: "\n").map { $0.split(separator: ",").joined(separator: " · ") }
+///         return Document(blocks: [Block(.lines(rows.joined(separator: "\n")))])
+///       }
 ///     }
 public protocol InputAdapter: Sendable {
   /// The name used with `--from` (lowercase, no spaces).

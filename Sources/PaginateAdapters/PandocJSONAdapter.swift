@@ -3,7 +3,9 @@ public import PaginateModel
 /// Reads pandoc's JSON syntax tree (`pandoc -t json`), so that every format pandoc reads
 /// (docx, reStructuredText, LaTeX, HTML, EPUB, Org, …) can be paginated:
 ///
-///     pandoc -t json thesis.docx | paginate --from pandoc-json
+/// ```sh
+/// pandoc -t json thesis.docx | paginate --from pandoc-json
+/// ```
 ///
 /// Every pandoc block and inline with a counterpart in the model is mapped to it: notes become
 /// footnotes on the page that cites them, definition lists stay definition lists, tables keep

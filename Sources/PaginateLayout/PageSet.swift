@@ -3,7 +3,7 @@ public import PaginateModel
 /// The pages of a document, laid out lazily: asking for page N lays out only as far as page N.
 ///
 /// ```swift
-/// var pages = PageSet(document: document, options: options)
+/// var pages = try PageSet(document: document, options: options)
 /// let first = pages.page(at: 0)      // lays out one page
 /// let count = pages.count            // nil until the end has been reached
 /// pages.layOutAll()                  // now count is known

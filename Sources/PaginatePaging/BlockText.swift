@@ -17,7 +17,7 @@ struct BlockText {
     for block in blocks {
       plain.removeAll(keepingCapacity: true)
       block.appendPlainText(to: &plain)
-      for word in plain.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }) {
+      for word in plain.unicodeScalars.split(whereSeparator: \.isSpaceForAnchors) {
         words.append(Substring.UnicodeScalarView(word))
         for scalar in word { scalars.append(scalar.value) }
         wordStarts.append(scalars.count)

@@ -18,10 +18,20 @@ struct DocumentHeights: Sendable {
     var before: [Double] = [0]
     before.reserveCapacity(document.blocks.count + 1)
     document.forEachBlockText { block, text in
+      // Scalars a line, counted in the UTF-8 bytes (a scalar starts at every byte but a
+      // continuation byte, 10xxxxxx): splitting the text into Characters took a second on
+      // 60 MB.
       var lines = 0.0
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        lines += max((Double(line.unicodeScalars.count) / filled).rounded(.up), 1)
+      var scalars = 0
+      for byte in text.utf8 {
+        if byte == 0x0A {
+          lines += max((Double(scalars) / filled).rounded(.up), 1)
+          scalars = 0
+        } else if byte & 0xC0 != 0x80 {
+          scalars += 1
+        }
       }
+      lines += max((Double(scalars) / filled).rounded(.up), 1)
       switch block.content {
       case .heading: lines += 1
       case .table: lines += 3

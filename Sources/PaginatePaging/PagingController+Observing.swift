@@ -21,9 +21,10 @@ extension PagingController {
   /// the callback in order, in a task on its actor. A callback registered outside any actor is
   /// called wherever the controller is driven.
   ///
-  /// Copies of the controller made afterwards share the observer; events carry the pages
-  /// involved, so a callback needs no access to the controller (which is being changed while
-  /// it runs).
+  /// The observer is part of the controller's value, as a closure property would be: a copy
+  /// made afterwards carries it (use ``withoutObservers`` for a copy that tells no one).
+  /// Events carry the pages involved, so a callback needs no access to the controller (which
+  /// is being changed while it runs).
   ///
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
@@ -36,6 +37,21 @@ extension PagingController {
   /// Stops notifying the observer registered with `token` (in every copy of the controller).
   public mutating func removeObserver(_ token: ObserverToken) {
     observers.remove(token)
+  }
+
+  /// A copy that tells no observer anything: for scratch work on the same layout (counting
+  /// pages, a thumbnail strip, a preview of a search) whose moves the reader's observers must
+  /// not hear. Observers registered on it later are its own; the controller it was made from
+  /// keeps all of its observers.
+  ///
+  ///     var scratch = reader.withoutObservers
+  ///     scratch.goToLast()          // reader's observers hear nothing
+  ///     let pages = scratch.pageCount
+  public var withoutObservers: PagingController {
+    var copy = self
+    copy.observers = PagingObservers()
+    copy.interactive = nil
+    return copy
   }
 
   /// The events from now on, as an asynchronous sequence; it ends when the task iterating it

@@ -18,12 +18,24 @@ public import PaginateModel
 ///
 /// ## A value with a shared layout
 ///
-/// The controller is a value: reading it (``currentPage``, ``page(after:)``, ``position``, …)
-/// never needs `mutating`, and a copy moves on its own. Pages are laid out lazily, as far as
-/// anyone has asked, in a cache that copies share until one of them lays the document out anew
-/// (``options``, `reload(_:)`); reading from several threads at once is safe.
+/// The controller is a value, like the document it shows: reading it (``currentPage``,
+/// ``page(after:)``, ``position``, …) never needs `mutating`, a copy moves on its own, and it
+/// can be sent to another thread or task (`Sendable`). Hold it in a `var` of your view
+/// controller or `@Observable` model; that holder is the reader's identity.
+///
+/// Pages are laid out lazily, as far as anyone has asked, in a cache that copies share until
+/// one of them lays the document out anew (``options``, `reload(_:)`): a copy that pages to the
+/// end lays the pages out for the original too. Reading from several threads at once is safe.
 /// `page(after:)` on page N lays out at most page N+1; only the last page (or the page count)
 /// lays out the rest.
+///
+/// Observers are part of the value, as a closure property would be: a copy carries the
+/// observers registered before it was made, and its moves reach them. A copy for scratch work
+/// (counting pages, thumbnails) that must tell no one is ``withoutObservers``. Removing an
+/// observer stops it in every copy, so that a view controller that goes away is never called.
+///
+/// Moves are `mutating`, so a test binds their result before checking it (`#expect` cannot call
+/// a mutating method): `let moved = reader.goForward(); #expect(moved)`.
 ///
 /// ## Moving and observing
 ///

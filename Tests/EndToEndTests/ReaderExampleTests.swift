@@ -6,17 +6,21 @@ import Testing
 struct ReaderExampleTests {
   @Test("it pages through a file: turns, jumps, searches and shows spreads")
   func pagesThrough() throws {
-    let commands = "n\np\n4\n/logbook\nf\nn\nx\nq\n"
+    let commands = "n\np\n4\n/logbook\nf\nn\nx\nG\nq\n"
     let result = try Executable.runProduct("ReaderExample", ["SampleDocs/guide.md"], stdin: Data(commands.utf8))
     #expect(result.status == 0)
     let status = result.stdout.split(separator: "\n").filter { $0.hasPrefix("-- ") }
     #expect(status.first?.hasPrefix("-- 1 of ? · 0%") == true)
     // n, p, 4, /logbook (the next page that has it), f (spreads: the same page), n (the
-    // next spread), a command it does not know, then q.
-    #expect(status.map { $0.split(separator: " ")[1] } == ["1", "2", "1", "4", "13", "13", "14", "14"])
+    // next spread), a command it does not know (nothing changed: Observation asks for no
+    // redraw), G (the last page, laid out in steps), then q.
+    let numbers = status.map { $0.split(separator: " ")[1] }
+    #expect(numbers.dropLast() == ["1", "2", "1", "4", "13", "13", "14"])
+    let last = try #require(status.last?.split(separator: " "))
+    #expect(last.count > 3 && last[1] == last[3] && last[2] == "of", "\(status.last ?? "")")
     #expect(result.stdout.contains("(turned to page 2)"))
     #expect(result.stdout.contains("(turned to page 14-15)"))
-    #expect(result.stdout.contains("(commands: n p NUMBER /WORDS f q)"))
+    #expect(result.stdout.contains("(commands: n p NUMBER /WORDS G f q)"))
     // The first page is 50 columns wide and 16 lines tall; a spread is two pages and a gutter.
     let firstPage = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(16)
     #expect(firstPage.first == "Tidewatch User Guide")
@@ -36,7 +40,9 @@ struct ReaderExampleTests {
     let root = Executable.packageRoot
     let article = try String(
       contentsOf: root.appendingPathComponent("Sources/Paginate/Paginate.docc/BuildingAReader.md"), encoding: .utf8)
-    let example = try String(contentsOf: root.appendingPathComponent("Examples/Reader/main.swift"), encoding: .utf8)
+    let example = try ["main.swift", "ReaderModel.swift"].map {
+      try String(contentsOf: root.appendingPathComponent("Examples/Reader/\($0)"), encoding: .utf8)
+    }.joined(separator: "\n")
     var blocks: [String] = []
     var current: [Substring]?
     for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -49,9 +55,9 @@ struct ReaderExampleTests {
         current?.append(line)
       }
     }
-    #expect(blocks.count == 4)
+    #expect(blocks.count == 6)
     for block in blocks {
-      #expect(example.contains(block), "not in Examples/Reader/main.swift:\n\(block)")
+      #expect(example.contains(block), "not in Examples/Reader:\n\(block)")
     }
   }
 }

@@ -114,6 +114,30 @@ struct ObserverTests {
     #expect(seen == ["will", "did true", "jump to \(reader.currentIndex)"])
   }
 
+  @Test("copies: a copy carries the observers, a scratch copy tells no one and shares the layout")
+  @MainActor
+  func copies() throws {
+    var reader = try PagingController(document: Document(markdown: story), options: small)
+    var heard: [String] = []
+    reader.addObserver { event in
+      if case .didTransition(let turn, completed: true) = event { heard.append("reader \(turn.to)") }
+    }
+    var copy = reader
+    copy.goForward()
+    #expect(heard == ["reader 1"])  // part of the value, as a closure property is
+    var scratch = reader.withoutObservers
+    scratch.goToLast()
+    scratch.goBack()
+    #expect(heard == ["reader 1"])
+    #expect(reader.currentPage.index == 0)
+    #expect(reader.pageCount == scratch.pageCount && reader.pageCount != nil)  // one layout
+    scratch.addObserver { _ in heard.append("scratch") }
+    reader.goForward()
+    #expect(heard == ["reader 1", "reader 1"])
+    scratch.goToFirst()
+    #expect(heard.last == "scratch")
+  }
+
   @Test("a removed observer hears nothing more, in any copy")
   @MainActor
   func removal() throws {

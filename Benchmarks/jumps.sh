@@ -4,11 +4,14 @@
 # goToLast, go(toFraction: 0.5), the async layOut(through: .end) then goToLast, and a turn back
 # round from page 1 (each on a fresh controller); the same text, written to a file, is then
 # printed by `paginate` and by `fmt -w 80 | pr -l 66`. Prints milliseconds (medians of RUNS)
-# and each jump's ratio to the pr pipeline.
-# Usage: Benchmarks/jumps.sh [PARAGRAPHS]     (200000 by default; RUNS=3)
+# and each jump's ratio to the pr pipeline. Each FILE (a real document) is then read into
+# memory by the benchmark and timed the same way, beside paginate and fmt | pr on that file.
+# Usage: Benchmarks/jumps.sh [PARAGRAPHS [FILE...]]     (200000 by default; RUNS=3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paragraphs="${1:-200000}"
+shift || true
+files=("$@")
 runs="${RUNS:-3}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -35,16 +38,21 @@ milliseconds() {  # command...: wall time of one run
   start=$(date +%s%N); "$@" > /dev/null; end=$(date +%s%N)
   echo $(( (end - start) / 1000000 ))
 }
-declare -A times
-for _ in $(seq "$runs"); do
-  while read -r name pages ms; do times[$name]+="$ms "; done < <("$bench" "$paragraphs")
-  times[paginate]+="$(milliseconds "$paginate" "$work/text.txt") "
-  times[fmt-pr]+="$(milliseconds bash -c "fmt -w 80 '$work/text.txt' | pr -l 66")"" "
-done
-peer=$(echo "${times[fmt-pr]}" | tr ' ' '\n' | grep . | median)
-printf '%s paragraphs (%s bytes), medians of %s runs\n' "$paragraphs" "$(wc -c < "$work/text.txt")" "$runs"
-printf '%-16s %10s %8s\n' what ms "÷ fmt|pr"
-for name in goToLast fraction-0.5 async-goToLast wrap-back paginate fmt-pr; do
-  value=$(echo "${times[$name]}" | tr ' ' '\n' | grep . | median)
-  printf '%-16s %10s %8.2f\n' "$name" "$value" "$(echo "$value / $peer" | bc -l)"
-done
+report() {  # title, benchmark argument, text file for the peers
+  declare -A times
+  for _ in $(seq "$runs"); do
+    while read -r name _ ms; do times[$name]+="$ms "; done < <("$bench" "$2")
+    times[paginate]+="$(milliseconds "$paginate" "$3") "
+    times[fmt-pr]+="$(milliseconds bash -c "fmt -w 80 '$3' | pr -l 66")"" "
+  done
+  local peer value
+  peer=$(echo "${times[fmt-pr]}" | tr ' ' '\n' | grep . | median)
+  printf '\n%s (%s bytes), medians of %s runs\n' "$1" "$(wc -c < "$3")" "$runs"
+  printf '%-16s %10s %8s\n' what ms "÷ fmt|pr"
+  for name in goToLast fraction-0.5 async-goToLast wrap-back paginate fmt-pr; do
+    value=$(echo "${times[$name]}" | tr ' ' '\n' | grep . | median)
+    printf '%-16s %10s %8.2f\n' "$name" "$value" "$(echo "$value / $peer" | bc -l)"
+  done
+}
+report "$paragraphs paragraphs built in code" "$paragraphs" "$work/text.txt"
+for file in "${files[@]}"; do report "$file" "$file" "$file"; done

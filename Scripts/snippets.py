@@ -15,7 +15,7 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
+import shutil
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULES = ["Paginate", "PaginateModel", "PaginateAdapters", "PaginateLayout", "PaginatePaging", "PaginateRender", "PaginatePDF"]
@@ -167,7 +167,9 @@ def main():
             print(f"--- {source}:{line}\n{code}")
         print(f"{len(found)} snippets", file=sys.stderr)
         return 0
-    work = tempfile.mkdtemp(prefix="snippets.")
+    # Under .build, so that a second run builds only the snippets.
+    work = os.path.join(ROOT, ".build", "snippets")
+    shutil.rmtree(os.path.join(work, "Sources"), ignore_errors=True)
     os.makedirs(os.path.join(work, "Sources/Snippets"))
     with open(os.path.join(work, "Package.swift"), "w") as manifest:
         manifest.write(
@@ -183,7 +185,9 @@ def main():
         places[name] = (source, line)
         with open(os.path.join(work, "Sources/Snippets", name), "w") as out:
             out.write(wrap(index, source, line, code))
-    build = subprocess.run(["swift", "build", "--package-path", work], capture_output=True, text=True)
+    build = subprocess.run(
+        ["swift", "build", "--package-path", work, "--scratch-path", os.path.join(work, ".build")],
+        capture_output=True, text=True)
     if build.returncode == 0:
         print(f"snippets: all {len(found)} examples of the documentation compile")
         return 0

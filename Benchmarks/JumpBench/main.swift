@@ -1,14 +1,21 @@
 // Long jumps of the paging controller on a document built in code (PARAGRAPHS paragraphs of
-// about 300 characters, 80x66 pages): the last page, halfway by the slider, back round from
-// page 1 when wrapping, and the last page through the async layout. Each on a fresh
-// controller; prints one line per jump: name, pages, milliseconds. Benchmarks/jumps.sh runs it
-// beside the CLI and pr on the same text.
+// about 300 characters) or read from FILE, on 80x66 pages: the last page, halfway by the
+// slider, back round from page 1 when wrapping, and the last page through the async layout.
+// Each on a fresh controller; prints one line per jump: name, pages, milliseconds.
+// Benchmarks/jumps.sh runs it beside the CLI and pr on the same text.
+// Usage: JumpBench PARAGRAPHS|FILE [--text]
 import Foundation
 import Paginate
 
-let paragraphs = Int(CommandLine.arguments.dropFirst().first ?? "200000") ?? 200_000
+let argument = CommandLine.arguments.dropFirst().first ?? "200000"
+let paragraphs = Int(argument) ?? 0
 let sentence = "The harbour lay quiet under a low sky, and the boats that had gone out at dawn came back one by one. "
-let document = Document(blocks: (0..<paragraphs).map { .paragraph("\($0). " + sentence + sentence + sentence) })
+// A number: that many paragraphs built in code; else a file, read whole into memory as an app
+// would (Document(contentsOf:)), in the format its extension names.
+let document =
+  paragraphs > 0
+  ? Document(blocks: (0..<paragraphs).map { .paragraph("\($0). " + sentence + sentence + sentence) })
+  : try Document(contentsOf: URL(fileURLWithPath: argument))
 if CommandLine.arguments.dropFirst(2).first == "--text" {
   // The same text for the peers, a blank line between paragraphs.
   var text = ""

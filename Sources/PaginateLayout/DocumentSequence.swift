@@ -9,8 +9,8 @@
 ///     for document in documents {
 ///       var options = baseOptions
 ///       if let blank = sequence.begin(&options) { show(blank) }
-///       let pages = try PageSet(document: document, options: options)
-///       for page in pages { show(sequence.place(page)) }
+///       var pages = try PageSet(document: document, options: options)
+///       for page in pages.allPages() { show(sequence.place(page)) }
 ///     }
 public struct DocumentSequence: Sendable {
   /// The number the next page gets.

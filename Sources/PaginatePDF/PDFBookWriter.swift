@@ -1,6 +1,6 @@
 internal import CPangoCairo
 public import PaginateLayout
-public import PaginateRender
+import PaginateRender
 import PaginateModel
 
 /// Writes pages as a PDF through cairo and pango: each page's grid of cells drawn in a

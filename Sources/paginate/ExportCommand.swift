@@ -59,7 +59,7 @@ struct ExportCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Paper for PDF and HTML: a4, letter, a5, a3 or legal (PDF default a4, HTML the browser's; turned for a wide page).",
+      "Paper for PDF and HTML: \(Paper.all.map(\.name).joined(separator: ", ")) (PDF default a4, HTML the browser's; turned for a wide page).",
       valueName: "paper"),
     transform: ExportCommand.paper)
   var paper: Paper?

@@ -7,7 +7,7 @@ struct LayoutOptionGroup: ParsableArguments {
   @Option(
     name: .customLong("page-size"),
     help: ArgumentHelp(
-      "The page size in cells, COLUMNSxLINES, or a paper name at 10 characters and 6 lines per inch: \(PageSize.papers.map { "\($0.name) (\($0.size))" }.joined(separator: ", ")).",
+      "The page size in cells, COLUMNSxLINES, or a paper name at 10 characters and 6 lines per inch: \(Paper.all.map { "\($0.name) (\($0.cells))" }.joined(separator: ", ")).",
       valueName: "size"),
     transform: PageSize.parse)
   var pageSizeOption: PageSize?

@@ -367,6 +367,19 @@ struct PDFExportTests {
     #expect(recto - verso > 40, "recto \(recto), verso \(verso)")
   }
 
+  @Test("--page-size and --paper read one table of papers: a3 and a6 for both")
+  func onePaperTable() throws {
+    let folder = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try Executable.run(["--page-size", "a3", "--footer", "", "-"], stdin: Data("x".utf8))
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.split(separator: "\n", omittingEmptySubsequences: false).count >= 99)
+    let pdf = try export("SampleDocs/guide.md", to: folder, ["--paper", "a6", "--page-size", "a6"])
+    // A6 is 105 × 148 mm: 297.638 × 419.528 pt.
+    let size = try info(pdf, "Page size")
+    #expect(size.hasPrefix("297.638 x 419.528 pts"), "\(size)")
+  }
+
   @Test("an unknown paper is a usage error naming the papers; PDF options leave other formats be")
   func badOptions() throws {
     let folder = try Executable.temporaryDirectory()

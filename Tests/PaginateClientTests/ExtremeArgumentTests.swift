@@ -22,7 +22,7 @@ private func numbers(seed: UInt64) -> [Int] {
   var values = [Int.min, Int.min + 1, -1_000_000, -2, -1, 0, 1, 2, 3, 7, 1_000_000, Int.max - 1, Int.max]
   for _ in 0..<24 {
     let bits = Int.random(in: 1...63, using: &random)
-    let magnitude = Int.random(in: 0...(1 << bits) - 1, using: &random)
+    let magnitude = Int.random(in: 0...(Int.max >> (63 - bits)), using: &random)  // below 2^bits
     values.append(Bool.random(using: &random) ? magnitude : -magnitude)
   }
   return values
@@ -80,6 +80,27 @@ struct ExtremeArgumentTests {
       if reader.beginTransition(.forward) {
         reader.updateTransition(progress: fraction)
         _ = reader.finishTransition()
+      }
+    }
+  }
+
+  @Test("long jumps and searches in steps, to any page, place or fraction: they end, and move no one")
+  func stepsToAnyTarget() async throws {
+    for facing in [false, true] {
+      for value in numbers(seed: 5) {
+        let reader = try reader(facing: facing)
+        try await reader.layOut(through: .pageNumber(value))
+        try await reader.layOut(through: .anchor(TextAnchor(block: value, offset: 0 &- value)))
+        for forward in [true, false] {
+          let match = try await reader.findMatch(of: "part", fromPageAt: value, forward: forward)
+          #expect(match.map { reader.page(at: $0.pageIndex) != nil } ?? true, "findMatch from \(value)")
+        }
+        #expect(reader.currentPage.index == 0)
+      }
+      for fraction in fractions {
+        let reader = try reader(facing: facing)
+        try await reader.layOut(through: .fraction(fraction))
+        #expect(reader.currentPage.index == 0)
       }
     }
   }

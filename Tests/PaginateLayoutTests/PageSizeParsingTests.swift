@@ -12,21 +12,26 @@ struct PageSizeParsingTests {
 
   @Test("every paper name, in any case, is its size")
   func papers() throws {
-    #expect(PageSize.papers.map(\.name) == ["a4", "a5", "a6", "b5", "letter", "legal", "half-letter"])
-    for paper in PageSize.papers {
-      #expect(try PageSize(parsing: paper.name) == paper.size)
-      #expect(try PageSize(parsing: paper.name.uppercased()) == paper.size)
+    #expect(Paper.all.map(\.name) == ["a3", "a4", "a5", "a6", "b5", "letter", "legal", "half-letter"])
+    for paper in Paper.all {
+      #expect(try PageSize(parsing: paper.name) == paper.cells)
+      #expect(try PageSize(parsing: paper.name.uppercased()) == paper.cells)
     }
-    #expect(try PageSize(parsing: "a4") == PageSize(columns: 82, lines: 70))
-    #expect(try PageSize(parsing: "letter") == PageSize(columns: 85, lines: 66))
+    // 10 columns and 6 lines to the inch, cut to whole cells.
+    let cells = Paper.all.map { "\($0.name) \($0.cells) \($0.dimensions)" }
+    #expect(
+      cells == [
+        "a3 116x99 297 × 420 mm", "a4 82x70 210 × 297 mm", "a5 58x49 148 × 210 mm", "a6 41x34 105 × 148 mm",
+        "b5 69x59 176 × 250 mm", "letter 85x66 8.5 × 11 in", "legal 85x84 8.5 × 14 in", "half-letter 55x51 5.5 × 8.5 in",
+      ])
   }
 
-  @Test("not a size: the text and what was expected", arguments: ["80", "80x", "x66", "80x66x2", "a3", "", "eightyx66", "80 x 66"])
+  @Test("not a size: the text and what was expected", arguments: ["80", "80x", "x66", "80x66x2", "a2", "", "eightyx66", "80 x 66"])
   func malformed(text: String) {
     let error = #expect(throws: PageSize.ParseError.self) { try PageSize(parsing: text) }
     #expect(
       error?.description
-        == "Invalid page size '\(text)': expected COLUMNSxLINES, such as 80x66, or one of a4, a5, a6, b5, letter, legal, half-letter.")
+        == "Invalid page size '\(text)': expected COLUMNSxLINES, such as 80x66, or one of a3, a4, a5, a6, b5, letter, legal, half-letter.")
   }
 
   @Test("out of range: 1...10000 each", arguments: ["0x10", "10x0", "10001x10", "-5x10"])

@@ -7,6 +7,8 @@ struct Executable {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The stdout bytes as they came (``stdout`` replaces invalid UTF-8, as a PDF has).
+    var stdoutData = Data()
 
     /// The stdout bytes split into pages at form feeds.
     var pages: [[Substring]] {
@@ -113,7 +115,7 @@ struct Executable {
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self))
+      stderr: String(decoding: errorData, as: UTF8.self), stdoutData: outputData)
   }
 
   /// A real README kept as a fixture (Fixtures/READMEs): its path.

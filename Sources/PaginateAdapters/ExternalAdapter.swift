@@ -2,7 +2,7 @@ import PaginateSystem
 public import PaginateModel
 
 /// An input adapter that is a separate program: `paginate-adapter-NAME`, found on `PATH` or in
-/// `~/.config/paginate/adapters/` (see ``ExternalAdapterDiscovery``).
+/// `~/.config/paginate/adapters/` (`paginate adapters` lists those found).
 ///
 /// The protocol for such a program:
 /// - `paginate-adapter-NAME --describe` prints one JSON object:

@@ -21,9 +21,9 @@ import PaginateSystem
 /// group or others is not used (reading or writing it says so in one line, as `ssh` does of
 /// its keys); the new file is created with `O_EXCL|O_NOFOLLOW` under a random
 /// name in the folder already opened and checked, then renamed into place.
-public struct ExternalAdapterCache: Sendable {
+package struct ExternalAdapterCache: Sendable {
   /// The cache file.
-  public let path: String
+  package let path: String
 
   /// One program's answer.
   struct Entry {
@@ -41,7 +41,7 @@ public struct ExternalAdapterCache: Sendable {
 
   /// The cache in the directory the environment names, or `nil` without `XDG_CACHE_HOME` or
   /// `HOME`. Nothing is read yet.
-  public init?(environment: [String: String]) {
+  package init?(environment: [String: String]) {
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
       path = xdg + "/paginate/adapters.json"
     } else if let home = environment["HOME"], home.hasPrefix("/") {
@@ -52,7 +52,7 @@ public struct ExternalAdapterCache: Sendable {
   }
 
   /// The cache in this file.
-  public init(path: String) {
+  package init(path: String) {
     self.path = path
   }
 

@@ -12,24 +12,24 @@ import PaginateSystem
 ///     for found in ExternalAdapterDiscovery(environment: ProcessInfo.processInfo.environment).all() {
 ///       print(found.name, found.path)
 ///     }
-public struct ExternalAdapterDiscovery: Sendable {
+package struct ExternalAdapterDiscovery: Sendable {
   /// The prefix of an adapter program's file name.
-  public static let programPrefix = "paginate-adapter-"
+  package static let programPrefix = "paginate-adapter-"
 
   /// An adapter program found on disk (not yet asked to describe itself).
-  public struct Found: Sendable, Hashable {
+  package struct Found: Sendable, Hashable {
     /// The adapter's name: the program's name after `paginate-adapter-`.
-    public var name: String
+    package var name: String
     /// The program's path.
-    public var path: String
+    package var path: String
   }
 
   /// The directories searched, in order.
-  public let directories: [String]
+  package let directories: [String]
 
   /// Searches the adapters directory of the config home, then `PATH`, as `environment` gives
   /// them.
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     var directories: [String] = []
     if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
       directories.append(xdg + "/paginate/adapters")
@@ -44,12 +44,12 @@ public struct ExternalAdapterDiscovery: Sendable {
   }
 
   /// Searches exactly these directories.
-  public init(directories: [String]) {
+  package init(directories: [String]) {
     self.directories = directories
   }
 
   /// Every adapter program, the first of each name, in the order found.
-  public func all() -> [Found] {
+  package func all() -> [Found] {
     var seen: Set<String> = []
     var result: [Found] = []
     for directory in directories {
@@ -73,7 +73,7 @@ public struct ExternalAdapterDiscovery: Sendable {
   /// (unless `refresh`), and new answers are kept in it. A cache folder or file that is not safe
   /// to use (a symbolic link, another user's, writable by others) is left alone, and `warn` gets
   /// one line saying why.
-  public func describeAll(
+  package func describeAll(
     timeout: Double, cache: ExternalAdapterCache? = nil, refresh: Bool = false, warn: (String) -> Void = { _ in }
   ) -> [(found: Found, adapter: Result<ExternalAdapter, InputError>)] {
     var cache = cache
@@ -96,7 +96,7 @@ public struct ExternalAdapterDiscovery: Sendable {
   }
 
   /// The adapter program named `name`, if there is one.
-  public func find(_ name: String) -> Found? {
+  package func find(_ name: String) -> Found? {
     guard Self.isValidName(name) else { return nil }
     for directory in directories {
       let path = directory + "/" + Self.programPrefix + name

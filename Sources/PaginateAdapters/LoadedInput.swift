@@ -4,7 +4,7 @@ import Synchronization
 /// A document ready for layout, read from a file or from memory, and what to tell the user
 /// about it.
 ///
-/// Where the chosen adapter can stream (plain text, Markdown), ``source`` reads its blocks as
+/// Where the chosen adapter can stream (plain text, Markdown), ``reader`` reads its blocks as
 /// the layout asks for them: the first page appears before the whole input is converted, and
 /// plain text is never in memory whole. Warnings about what the read repaired are known in
 /// full only once the layout has read to the end: see ``finalWarnings``.

@@ -12,23 +12,23 @@
 ///       var pages = try PageSet(document: document, options: options)
 ///       for page in pages.allPages() { show(sequence.place(page)) }
 ///     }
-public struct DocumentSequence: Sendable {
+package struct DocumentSequence: Sendable {
   /// The number the next page gets.
-  public private(set) var nextNumber: Int
+  package private(set) var nextNumber: Int
   /// The index in the whole run the next page gets (from 0).
-  public private(set) var nextIndex = 0
+  package private(set) var nextIndex = 0
   /// The documents begun so far.
-  public private(set) var documentCount = 0
+  package private(set) var documentCount = 0
 
   /// A run whose first page is numbered `firstPageNumber`.
-  public init(firstPageNumber: Int = 1) {
+  package init(firstPageNumber: Int = 1) {
     nextNumber = firstPageNumber
   }
 
   /// Begins the next document laid out with `options`: sets its first page number, and
   /// returns the blank verso to put before it, if one is needed (double-sided, pages before it
   /// in the run, and the page it would start on is a verso). The blank page is counted.
-  public mutating func begin(_ options: inout LayoutOptions) -> Page? {
+  package mutating func begin(_ options: inout LayoutOptions) -> Page? {
     defer {
       options.firstPageNumber = nextNumber
       documentCount += 1
@@ -44,7 +44,7 @@ public struct DocumentSequence: Sendable {
 
   /// The page `page` of the current document as a page of the whole run (its index counts
   /// every page before it), and counted.
-  public mutating func place(_ page: Page) -> Page {
+  package mutating func place(_ page: Page) -> Page {
     var placed = page
     placed.index = nextIndex
     nextIndex += 1
@@ -54,7 +54,7 @@ public struct DocumentSequence: Sendable {
 
   /// Counts `count` pages of the current document that are not shown (laid out only to be
   /// counted).
-  public mutating func skip(pages count: Int) {
+  package mutating func skip(pages count: Int) {
     nextIndex += count
     nextNumber += count
   }

@@ -3,7 +3,7 @@ import Synchronization
 /// Which layout a page belongs to. Every page set is a layout of its own: a page kept from
 /// before a relayout, a reload or an edit names a layout that is no longer shown, so a
 /// controller can refuse it rather than read it as a page of the new layout.
-public struct LayoutIdentity: Sendable, Hashable, CustomStringConvertible {
+package struct LayoutIdentity: Sendable, Hashable, CustomStringConvertible {
   let value: UInt64
 
   /// A new identity, never given before in this process.
@@ -14,5 +14,5 @@ public struct LayoutIdentity: Sendable, Hashable, CustomStringConvertible {
   private static let counter = Atomic<UInt64>(0)
 
   /// `layout 12`.
-  public var description: String { "layout \(value)" }
+  package var description: String { "layout \(value)" }
 }

@@ -89,7 +89,7 @@ public struct Page: Sendable, Hashable {
 
   /// The layout the page belongs to (`nil` for a page made by hand): with ``index`` it
   /// identifies the page. Not compared by `==`.
-  public var layout: LayoutIdentity?
+  package var layout: LayoutIdentity?
 
   /// The anchor of the first character on the page: where a reader of this page is. `nil`
   /// for a blank page, a page of notes only (notes carried past the end of the text), or when

@@ -34,8 +34,8 @@ public struct PageSet: Sendable {
   public let keepsPages: Bool
   /// Whether the end of the document has been reached.
   public private(set) var isComplete = false
-  /// This layout's identity, which every page it gives carries (``Page/layout``).
-  public let identity = LayoutIdentity.next()
+  /// This layout's identity, which every page it gives carries (`Page.layout`).
+  package let identity = LayoutIdentity.next()
   private let header: HeaderTemplate
   private let footer: HeaderTemplate
   /// `{title}`: the reader's title, else one its blocks name (Markdown's first level-1
@@ -82,7 +82,7 @@ public struct PageSet: Sendable {
     title = reader.title ?? breaker.flow.blockTitle ?? options.fileName
   }
 
-  /// The pages kept by default when they can be released (see ``init(source:options:keepsPages:pagesKept:)``):
+  /// The pages kept by default when they can be released (see ``init(reader:options:keepsPages:pagesKept:)``):
   /// a few screens either way of any place a reader has been lately.
   public static let defaultPagesKept = 256
 

@@ -7,75 +7,75 @@ internal import CUtf8proc
 ///     var folded = FoldedText()
 ///     folded.append("Café", options: .ignoringCaseAndMarks, origin: 0)
 ///     folded.scalars   // c a f e (as Unicode scalar values)
-public struct FoldedText: Sendable, Hashable {
+package struct FoldedText: Sendable, Hashable {
   /// How text is folded.
-  public struct Options: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+  package struct Options: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Fold case: `Straße` matches `STRASSE`.
-    public static let ignoringCase = Options(rawValue: 1 << 0)
+    package static let ignoringCase = Options(rawValue: 1 << 0)
     /// Drop combining marks after decomposition: `café` matches `cafe`.
-    public static let ignoringMarks = Options(rawValue: 1 << 1)
+    package static let ignoringMarks = Options(rawValue: 1 << 1)
     /// Both.
-    public static let ignoringCaseAndMarks: Options = [.ignoringCase, .ignoringMarks]
+    package static let ignoringCaseAndMarks: Options = [.ignoringCase, .ignoringMarks]
   }
 
   /// The folded Unicode scalar values.
-  public private(set) var scalars: [UInt32] = []
+  package private(set) var scalars: [UInt32] = []
   /// For each scalar, the caller's origin value and the UTF-8 offsets (in the text appended)
   /// of the input scalar it came from.
-  public private(set) var origins: [Origin] = []
+  package private(set) var origins: [Origin] = []
 
   /// Where a folded scalar came from.
-  public struct Origin: Sendable, Hashable {
+  package struct Origin: Sendable, Hashable {
     /// The value passed to `append(_:options:origin:skipping:)` (a line number, say).
-    public var origin: Int32
+    package var origin: Int32
     /// The UTF-8 offsets of the input scalar within the text appended.
-    public var start: Int32
-    public var end: Int32
+    package var start: Int32
+    package var end: Int32
   }
 
   /// Creates empty folded text.
-  public init() {}
+  package init() {}
 
   /// Folds `text` as a whole (a search query, say), with no origins worth keeping.
-  public init(_ text: String, options: Options) {
+  package init(_ text: String, options: Options) {
     append(text, options: options, origin: 0)
   }
 
   /// The number of folded scalars.
-  public var count: Int { scalars.count }
+  package var count: Int { scalars.count }
 
   /// Appends one scalar that stands for no input text (a space joining two lines), placed at
   /// `offset` of `origin`.
-  public mutating func appendSeparator(_ scalar: UInt32, origin: Int32, at offset: Int) {
+  package mutating func appendSeparator(_ scalar: UInt32, origin: Int32, at offset: Int) {
     scalars.append(scalar)
     origins.append(Origin(origin: origin, start: Int32(offset), end: Int32(offset)))
   }
 
   /// Removes the folded scalar at `position`.
-  public mutating func remove(at position: Int) {
+  package mutating func remove(at position: Int) {
     scalars.remove(at: position)
     origins.remove(at: position)
   }
 
   /// Appends `other`'s scalars, their origins moved into slot `slot` (``Origin/origin`` +
   /// `slot << 24`), so that text from two sources (two pages) can be told apart.
-  public mutating func append(_ other: FoldedText, slot: Int32) {
+  package mutating func append(_ other: FoldedText, slot: Int32) {
     scalars += other.scalars
     origins += other.origins.map { Origin(origin: $0.origin + (slot << 24), start: $0.start, end: $0.end) }
   }
 
   /// Whether `scalar` takes two cells (East Asian wide or fullwidth): no space joins two such
   /// characters across a line end.
-  public static func isWide(_ scalar: UInt32) -> Bool {
+  package static func isWide(_ scalar: UInt32) -> Bool {
     scalar >= 0x1100 && utf8proc_charwidth(Int32(bitPattern: scalar)) == 2
   }
 
   /// Whether `scalar` is a hyphen or dash that a line may end with inside a word (`well-` /
   /// `known`): the line end then joins without a space.
-  public static func isHyphen(_ scalar: UInt32) -> Bool {
+  package static func isHyphen(_ scalar: UInt32) -> Bool {
     scalar == 0x2D || scalar == 0x2010 || scalar == 0x2011
   }
 
@@ -89,13 +89,13 @@ public struct FoldedText: Sendable, Hashable {
   ///   - origin: A value each folded scalar keeps, to tell where it came from.
   ///   - skipping: UTF-8 ranges of `text` left out (the layout's furniture: quote bars,
   ///     note markers), sorted.
-  public mutating func append(_ text: String, options: Options, origin: Int32, skipping: [Range<Int>] = []) {
+  package mutating func append(_ text: String, options: Options, origin: Int32, skipping: [Range<Int>] = []) {
     var text = text
     text.withUTF8 { append($0, options: options, origin: origin, skipping: skipping) }
   }
 
   /// Appends the folded scalars of UTF-8 `bytes`, as for a string.
-  public mutating func append(
+  package mutating func append(
     _ bytes: UnsafeBufferPointer<UInt8>, options: Options, origin: Int32, skipping: [Range<Int>] = []
   ) {
     var flags = UTF8PROC_DECOMPOSE.rawValue
@@ -156,7 +156,7 @@ public struct FoldedText: Sendable, Hashable {
   ///
   /// - Complexity: O(n·m) in the worst case, O(n) for text that rarely repeats the needle's
   ///   first scalar.
-  public func occurrences(of needle: [UInt32], from start: Int = 0, below limit: Int? = nil) -> [Int] {
+  package func occurrences(of needle: [UInt32], from start: Int = 0, below limit: Int? = nil) -> [Int] {
     guard let first = needle.first, needle.count <= scalars.count else { return [] }
     let end = min(limit ?? scalars.count, scalars.count - needle.count + 1)
     var found: [Int] = []
@@ -186,7 +186,7 @@ extension FoldedText {
   /// `limit`, in order; empty matches are left out.
   ///
   /// - Complexity: builds the text as a string once, then as the regular expression engine.
-  public func occurrences(of regex: Regex<AnyRegexOutput>, below limit: Int? = nil) -> [(start: Int, count: Int)] {
+  package func occurrences(of regex: Regex<AnyRegexOutput>, below limit: Int? = nil) -> [(start: Int, count: Int)] {
     var view = String.UnicodeScalarView()
     for scalar in scalars { view.append(Unicode.Scalar(scalar) ?? "\u{FFFD}") }
     let text = String(view)

@@ -188,7 +188,7 @@ public struct PagingController: Sendable {
   }
 
   /// Whether `page` is a page of the layout shown now: `false` for a page kept from before a
-  /// relayout, a reload or an edit (its ``/PaginateLayout/Page/layout`` is another), which the
+  /// relayout, a reload or an edit (it belongs to another layout), which the
   /// data source answers `nil` for rather than read it as a page of the new layout.
   public func isCurrent(_ page: Page) -> Bool {
     page.layout == nil || page.layout == cache.identity

@@ -260,7 +260,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["paginate", "ReaderExample"],
-      exclude: ["Fixtures"],
+      exclude: ["Fixtures", "Golden"],
       swiftSettings: strictSettings
     ),
   ],

@@ -18,6 +18,11 @@ public struct HTMLBookWriter: Sendable {
   /// The paper the book is printed on (`@page`'s size, turned for a page wider than tall);
   /// `nil` for the browser's own, A4 or Letter, on either of which a page fits.
   public var paper: Paper?
+  /// The nonce that authorises the navigation script when the book is written as a
+  /// ``PageWriter``: a fresh random value for each writer.
+  public var nonce = Self.freshNonce()
+  /// The views written through ``write(spread:)``.
+  private var viewsWritten = 0
 
   /// Creates a writer.
   public init(pageSize: PageSize, facing: FacingOptions? = nil, title: String, paper: Paper? = nil) {
@@ -25,6 +30,19 @@ public struct HTMLBookWriter: Sendable {
     self.facing = facing
     self.title = title
     self.paper = paper
+  }
+
+  /// A random value for a script nonce: 128 bits from the system's secure generator, as 32
+  /// hexadecimal digits (two a byte, a leading zero kept).
+  public static func freshNonce() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let digits = Array("0123456789abcdef".utf8)
+    var bytes: [UInt8] = []
+    for _ in 0..<16 {
+      let byte = UInt8.random(in: 0...255, using: &generator)
+      bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The HTML text for `pages`. `nonce` authorises the navigation script; pass a fresh random
@@ -367,4 +385,27 @@ public struct HTMLBookWriter: Sendable {
       document.body.setAttribute("data-ready", "1");
     })();
     """
+}
+
+extension HTMLBookWriter: PageWriter {
+  /// ``beginning(nonce:)`` with ``nonce``, `title` (when given) as the `<title>`.
+  public mutating func begin(title: String?, language: String?) -> [UInt8] {
+    if let title { self.title = title }
+    return Array(beginning(nonce: nonce).utf8)
+  }
+
+  /// The spread's view (or, without facing pages, the page's).
+  public mutating func write(spread pages: [Page]) -> [UInt8] {
+    var out = ""
+    for view in views(of: pages) {
+      out += self.view(view, index: viewsWritten)
+      viewsWritten += 1
+    }
+    return Array(out.utf8)
+  }
+
+  /// ``ending(nonce:)`` with ``nonce``.
+  public mutating func end(pageCount: Int?) -> [UInt8] {
+    Array(ending(nonce: nonce).utf8)
+  }
 }

@@ -60,6 +60,9 @@ public struct JSONPageSetWriter: Sendable {
 
   /// The ids of the headings written so far, as in-document links (`#usage`) name them.
   private var headingIDs = PageReferences()
+  /// The pages written through ``write(spread:)``, and their spreads as page numbers.
+  private var pagesWritten = 0
+  private var spreadsWritten: [(left: Int?, right: Int?)] = []
 
   /// One page, after the others (pages come in order: each heading gets the id in-document
   /// links name it by).
@@ -144,5 +147,30 @@ public struct JSONPageSetWriter: Sendable {
       }
       return (scalars(upTo: span.range.lowerBound), scalars(upTo: span.range.upperBound))
     }
+  }
+}
+
+extension JSONPageSetWriter: PageWriter {
+  /// ``beginning()``, with `title` (when given) as the document's title.
+  public mutating func begin(title: String?, language: String?) -> [UInt8] {
+    if let title { self.title = title }
+    return Array(beginning().utf8)
+  }
+
+  /// The spread's pages; in facing mode, the spread is listed at the end.
+  public mutating func write(spread pages: [Page]) -> [UInt8] {
+    var out = ""
+    for page in pages {
+      out += self.page(page, isFirst: pagesWritten == 0)
+      pagesWritten += 1
+    }
+    if let facing { spreadsWritten += facing.spreads(of: pages).map { ($0.left?.number, $0.right?.number) } }
+    return Array(out.utf8)
+  }
+
+  /// ``ending(spreads:)``, with `pageCount` as the document's page count.
+  public mutating func end(pageCount: Int?) -> [UInt8] {
+    documentPageCount = pageCount
+    return Array(ending(spreads: spreadsWritten).utf8)
   }
 }

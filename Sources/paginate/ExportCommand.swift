@@ -106,21 +106,21 @@ struct ExportCommand: ParsableCommand {
     // the export. The output is opened with the first page: nothing is written when --pages
     // selects none (one line then says how many there are).
     var encoder = ExportEncoder(
-      format: format, layout: layout, nonce: Self.nonce(), pdf: PDFSettings(paper: paper, imposition: imposition, author: author, selection: pages))
+      format: format, layout: layout, pdf: PDFSettings(paper: paper, imposition: imposition, author: author, selection: pages))
     var sink: ExportSink? = nil
     let output = output
     try stream.forEach { page, first in
       if sink == nil {
         sink = Diagnostics.orFail { () throws(AtomicFile.Failure) in try ExportSink(output) }
-        sink?.write(encoder.beginning(title: first.title, language: first.language))
+        sink?.write(Diagnostics.orFail { () throws(ExportEncoder.Failure) in try encoder.beginning(title: first.title, language: first.language) })
       }
-      sink?.write(encoder.add(page))
+      sink?.write(Diagnostics.orFail { () throws(ExportEncoder.Failure) in try encoder.add(page) })
       progress.update(page: page.number)
     }
     progress.finish()
     stream.checkSelection()
     guard var sink else { return }
-    sink.write(Diagnostics.orFail { () throws(PDFBookWriter.Failure) in try encoder.ending(documentPageCount: stream.totalPages) })
+    sink.write(Diagnostics.orFail { () throws(ExportEncoder.Failure) in try encoder.ending(documentPageCount: stream.totalPages) })
     Diagnostics.orFail { () throws(AtomicFile.Failure) in try sink.finish() }
   }
 
@@ -130,19 +130,6 @@ struct ExportCommand: ParsableCommand {
       throw ValidationError("Unknown paper '\(name)'; use \(Paper.all.map(\.name).joined(separator: ", ")).")
     }
     return paper
-  }
-
-  /// A fresh random value for the HTML file's script nonce: 128 bits, as 32 hexadecimal digits
-  /// (two a byte, a leading zero kept).
-  static func nonce() -> String {
-    var generator = SystemRandomNumberGenerator()
-    let digits = Array("0123456789abcdef".utf8)
-    var bytes: [UInt8] = []
-    for _ in 0..<16 {
-      let byte = UInt8.random(in: 0...255, using: &generator)
-      bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -52,14 +52,17 @@ struct PrintCommand: ParsableCommand {
   mutating func run() throws {
     var writer = OutputWriter()
     let styled = output.color.usesANSI
-    var printed = PrintedText(
-      renderer: TextRenderer(usesANSI: styled, makesHyperlinks: output.hyperlinks.makesLinks), facing: layout.facingOptions,
-      pageSize: layout.pageSize)
+    var printed = TextPageWriter(
+      renderer: TextRenderer(usesANSI: styled, makesHyperlinks: output.hyperlinks.makesLinks), pageSize: layout.pageSize,
+      facing: layout.facingOptions)
+    var gatherer = SpreadGatherer(facing: layout.facingOptions)
     var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: styled)
     // A file that cannot be read is reported and skipped, as cat does; the exit status says so.
     stream.skipsUnreadableFiles = true
-    try stream.forEach { page in writer.write { printed.add(page, into: &$0) } }
-    writer.write { printed.finish(into: &$0) }
+    try stream.forEach { page in
+      if let spread = gatherer.add(page) { writer.write { printed.write(spread: spread, into: &$0) } }
+    }
+    if let spread = gatherer.finish() { writer.write { printed.write(spread: spread, into: &$0) } }
     writer.flush()
     stream.checkSelection()
     if !stream.skipped.isEmpty { throw ExitCode.failure }

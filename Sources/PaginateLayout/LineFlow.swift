@@ -1,5 +1,6 @@
 import Dispatch
 import PaginateModel
+import PaginateSystem
 import Synchronization
 
 /// Produces flow lines block by block, only as far as the page breaker asks.
@@ -12,7 +13,7 @@ struct LineFlow {
   private let width: Int
   private var nextBlock = 0
   private var isExhausted = false
-  /// Blocks read ahead, and the lines of those laid out ahead of need on both cores.
+  /// Blocks read ahead, and the lines of those laid out ahead of need on every core.
   private var batch: [Block] = []
   /// The stream's progress after each block of the batch was read.
   private var batchProgress: [Double?] = []
@@ -249,9 +250,9 @@ extension LineFlow {
     return 0
   }
 
-  /// Reads the next batch of blocks and lays out, on both cores, those whose layout does not
-  /// depend on what comes before them (all but tables, once the batch's links and notes are
-  /// numbered). The batch doubles in size each time, up to 512 blocks, so the first page never
+  /// Reads the next batch of blocks and lays out, on every core (``layoutThreads``), those
+  /// whose layout does not depend on what comes before them (all but tables, once the batch's
+  /// links and notes are numbered). The batch doubles in size each time, up to 512 blocks, so the first page never
   /// waits for much.
   private mutating func refill() {
     batch.removeAll(keepingCapacity: true)
@@ -295,7 +296,7 @@ extension LineFlow {
     // Safety: both threads write `shared`, at distinct indices only: each index of
     // `independent` is claimed once, by the atomic increment of `next`, by the thread that
     // then writes it, and nothing reads the buffer before `concurrentPerform` has returned
-    // (it waits for both). Debug builds check that exactly the claimed indices were written.
+    // (it waits for every thread). Debug builds check that exactly the claimed indices were written.
     let results = UnsafeMutableBufferPointer<[FlowLine]?>.allocate(capacity: blocks.count)
     results.initialize(repeating: nil)
     defer { results.deallocate() }
@@ -304,7 +305,7 @@ extension LineFlow {
     // cores busy: Markdown is converted on a thread of its own) leaves its share to this
     // thread rather than making it wait.
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+    DispatchQueue.concurrentPerform(iterations: Self.layoutThreads) { _ in
       var local = template
       while true {
         let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -321,6 +322,10 @@ extension LineFlow {
     #endif
     for index in batch.indices { batchLines[index] = (results.baseAddress! + index).move() }
   }
+
+  /// The threads that lay out a batch of blocks: one a processor, up to eight (a batch holds at
+  /// most 512 blocks; more threads than that share little of it).
+  static let layoutThreads = min(Processors.online, 8)
 
   /// Whether a block's layout depends on no state but the footnote numbers: it holds no table
   /// (tables register their header for repetition).

@@ -64,14 +64,9 @@ struct AdapterDescentTests {
     }
   }
 
-  /// Whether `condition` holds within `seconds` (polled every 50 ms).
+  /// Whether `condition` holds within `seconds` (see ``Executable/eventually(within:_:)``).
   static func eventually(within seconds: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(50_000)
-    }
-    return condition()
+    Executable.eventually(within: seconds, condition)
   }
 
   /// Whether a process whose command line contains `text` runs (pgrep -f).

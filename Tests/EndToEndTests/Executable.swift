@@ -118,6 +118,17 @@ struct Executable {
       stderr: String(decoding: errorData, as: UTF8.self), stdoutData: outputData)
   }
 
+  /// Whether `condition` holds within `seconds` (polled every 50 ms): a wait on a condition,
+  /// with a bound generous enough for a busy machine, never a fixed sleep.
+  static func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try condition() { return true }
+      usleep(50_000)
+    }
+    return try condition()
+  }
+
   /// A real README kept as a fixture (Fixtures/READMEs): its path.
   static func readme(_ name: String) -> String {
     packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/\(name)").path

@@ -110,8 +110,9 @@ struct ExportTests {
     let folder = try temporary()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("big.html")
-    // The text comes through a pipe left open: the export cannot end before the signal, however
-    // fast the build (a release build exports 10 MB in well under the half second waited).
+    // The text comes through a pipe left open: the export cannot end before the signal. The
+    // signal comes once the export has begun writing: its file, unnamed until it is complete
+    // (O_TMPFILE), is open in the folder.
     let input = Pipe()
     let process = Process()
     process.executableURL = Executable.url
@@ -121,7 +122,12 @@ struct ExportTests {
     try process.run()
     let paragraph = String(repeating: "The tide comes in and the tide goes out again. ", count: 40) + "\n\n"
     try input.fileHandleForWriting.write(contentsOf: Data(String(repeating: paragraph, count: 500).utf8))
-    Thread.sleep(forTimeInterval: 0.5)
+    let descriptors = "/proc/\(process.processIdentifier)/fd"
+    let writing = Executable.eventually {
+      let open = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+      return open.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)"))?.hasPrefix(folder.path + "/") == true }
+    }
+    #expect(writing, "the export never began its file")
     // (SIGINT would do as well from a shell; a test runner may start children with it ignored.)
     kill(process.processIdentifier, signal)
     process.waitUntilExit()

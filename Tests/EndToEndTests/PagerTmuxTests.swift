@@ -124,9 +124,9 @@ struct PagerTmuxTests {
 
     // The text at the top of the screen stays there through resizes, scrolled a few lines into
     // the page first.
+    let unscrolled = try screen().first
     try tmux("send-keys", "-t", session, "5", "j")
-    try wait("five lines down") { !status($0).isEmpty }
-    Thread.sleep(forTimeInterval: 0.3)
+    try wait("five lines down") { $0.first != unscrolled && !status($0).isEmpty }
     let top = try screen().first { $0.contains("Paragraph ") } ?? ""
     let anchor = String(top.split(separator: " ").prefix(2).joined(separator: " ")) + " "
     #expect(anchor.hasPrefix("Paragraph "))

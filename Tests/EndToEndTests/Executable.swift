@@ -129,9 +129,9 @@ struct Executable {
     return try condition()
   }
 
-  /// A real README kept as a fixture (Fixtures/READMEs): its path.
+  /// A real README kept as a fixture (Tests/Fixtures/READMEs): its path.
   static func readme(_ name: String) -> String {
-    packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/READMEs/\(name)").path
+    packageRoot.appendingPathComponent("Tests/Fixtures/READMEs/\(name)").path
   }
 
   /// A file kept after the run, for a person to look at (`.build/test-artifacts/NAME`): the

@@ -148,14 +148,11 @@ struct PDFExportTests {
 
   @Test(
     "pdftotext reads each page as the text export shows it: the words in order, CJK included",
-    arguments: ["mixed", "READMEs/vapor.md", "READMEs/swift-nio.md"])
+    arguments: ["mixed", "vapor.md", "swift-nio.md"])
   func text(source: String) throws {
     let folder = try Executable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var input = Self.fixtures.appendingPathComponent(source)
-    if source == "mixed" {
-      input = try mixedInput(in: folder)
-    }
+    let input = source == "mixed" ? try mixedInput(in: folder) : URL(fileURLWithPath: Executable.readme(source))
     let options = ["--page-size", "72x50"]
     let pdf = try export(input.path, to: folder, options)
     // The text export with styles shown by style alone, as the PDF shows them.

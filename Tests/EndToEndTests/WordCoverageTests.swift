@@ -3,7 +3,7 @@ import Testing
 
 /// The words a Markdown reader shows are on paginate's pages, in order: the text of the HTML
 /// that GitHub's renderer makes of a document (tags stripped, entities decoded) against
-/// `paginate`'s pages, for the sample documents and real READMEs (Fixtures/READMEs, see
+/// `paginate`'s pages, for the sample documents and real READMEs (Tests/Fixtures/READMEs, see
 /// SOURCES.md there).
 ///
 /// The reference is libcmark-gfm's HTML with tables, strikethrough, task lists and footnotes
@@ -21,7 +21,7 @@ struct WordCoverageTests {
   static let files: [String] =
     ["SampleDocs/README.md", "SampleDocs/guide.md", "SampleDocs/languages.md", "SampleDocs/github.md"]
     + ["vapor", "openapikit", "swift-nio", "grdb", "swift-argument-parser"].map {
-      "Tests/EndToEndTests/Fixtures/READMEs/\($0).md"
+      "Tests/Fixtures/READMEs/\($0).md"
     }
 
   /// Runs of letters and digits, lower-cased: a word, however punctuation and layout surround

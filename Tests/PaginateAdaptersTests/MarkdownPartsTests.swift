@@ -171,15 +171,14 @@ struct MarkdownPartsTests {
     }
   }
 
-  @Test("the samples and the dependencies' Markdown files read the same in parts; none, definitions and all, is kept whole")
+  @Test("the samples and the real READMEs read the same in parts; none, definitions and all, is kept whole")
   func samples() throws {
     var paths = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("SampleDocs").path)
       .filter { $0.hasSuffix(".md") }.map { "SampleDocs/\($0)" }
-    // Every Markdown file of the dependencies' checkouts: READMEs, changelogs (their link
-    // definitions at the end), DocC articles.
-    let checkouts = Self.root.appendingPathComponent(".build/checkouts")
-    let files = FileManager.default.enumerator(atPath: checkouts.path)?.compactMap { $0 as? String } ?? []
-    paths += files.filter { $0.hasSuffix(".md") }.sorted().map { ".build/checkouts/\($0)" }
+    // The real READMEs kept as fixtures, and a changelog (its link definitions at the end).
+    let fixtures = "Tests/Fixtures/READMEs"
+    paths += try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(fixtures).path)
+      .filter { $0.hasSuffix(".md") && $0 != "SOURCES.md" }.sorted().map { "\(fixtures)/\($0)" }
     var cut = 0
     var cutWithDefinitions = 0
     var keptWhole: [String] = []

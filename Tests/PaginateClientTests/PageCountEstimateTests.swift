@@ -87,7 +87,7 @@ struct PageCountEstimateTests {
   /// Documents people page through: the sample documents and two READMEs of the fixtures.
   static let realDocuments = [
     "SampleDocs/guide.md", "SampleDocs/github.md", "SampleDocs/languages.md",
-    "Tests/EndToEndTests/Fixtures/READMEs/grdb.md", "Tests/EndToEndTests/Fixtures/READMEs/swift-nio.md",
+    "Tests/Fixtures/READMEs/grdb.md", "Tests/Fixtures/READMEs/swift-nio.md",
   ]
 
   @Test(

@@ -12,8 +12,7 @@ public import PaginateModel
 /// `|---|:--:|`): its rows are split at unescaped bars here and its cells'
 /// inlines parsed by libcmark-gfm, with the document's link reference definitions, so
 /// reference links, code, emphasis and `<br>` work in them. (libcmark-gfm's own table
-/// extension costs about 11,600 instructions a row, which made an 8 MB document 45% slower:
-/// see Benchmarks/README.md.) `<!-- pagebreak -->` on its own (an HTML block) is a page break.
+/// extension was measured much slower: see Benchmarks/README.md.) `<!-- pagebreak -->` on its own (an HTML block) is a page break.
 ///
 /// The title of the document is the text of its first level-1 heading.
 ///

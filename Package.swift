@@ -1,8 +1,8 @@
 // swift-tools-version: 6.2
 //
 // paginate: turns documents into fixed-size pages of character cells.
-// The targets follow the layers of DESIGN.md; every dependency points one way:
-// C libraries → model → adapters / layout → command line.
+// The targets follow the layers drawn in the README's "Internal architecture"; every
+// dependency points one way: C libraries → model → adapters / layout → command line.
 
 import PackageDescription
 

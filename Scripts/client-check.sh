@@ -20,7 +20,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 MANIFEST
-cp "$root/Examples/Reader/main.swift" "$client/Sources/Reader/main.swift"
+cp "$root"/Examples/Reader/*.swift "$client/Sources/Reader/"
 log="$client/build.log"
 (cd "$client" && swift build 2>&1) > "$log" || { cat "$log" >&2; exit 1; }
 for unwanted in "swift-argument-parser" "GenerateManual" "Compiling paginate " "ArgumentParser" "PaginatePDF"; do

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import PaginateSystem
 
 /// Finds external adapters: executables named `paginate-adapter-NAME` in
@@ -53,7 +48,7 @@ package struct ExternalAdapterDiscovery: Sendable {
     var seen: Set<String> = []
     var result: [Found] = []
     for directory in directories {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+      guard let names = try? FileSystem.names(inFolder: directory) else { continue }
       for file in names.sorted() where file.hasPrefix(Self.programPrefix) {
         let name = String(file.dropFirst(Self.programPrefix.count))
         guard Self.isValidName(name), !seen.contains(name) else { continue }

@@ -22,6 +22,22 @@ package enum FileSystem {
     guard Glibc.rename(source, destination) == 0 else { throw .current }
   }
 
+  /// The names in the folder at `path`, `.` and `..` left out, in the order the file system
+  /// gives them (`opendir(3)`, `readdir(3)`).
+  package static func names(inFolder path: String) throws(Errno) -> [String] {
+    guard let folder = opendir(path) else { throw .current }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      // `d_name` is a NUL-terminated array inside the entry, valid until the next readdir.
+      let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+        field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// Removes the name `path` (`unlink(2)`).
   package static func remove(_ path: String) throws(Errno) {
     guard unlink(path) == 0 else { throw .current }

@@ -7,28 +7,35 @@ struct BlockText {
   private(set) var scalars: [UInt32] = []
   /// Where each block's scalars begin; the last element is their count.
   private(set) var blockStarts = [0]
-  /// The words (runs between whitespace, and between blocks).
-  private(set) var words: [Substring.UnicodeScalarView] = []
-  /// Where each word's scalars begin in `scalars`; the last element is their count.
+  /// Where each word (a run between whitespace, or between blocks) begins in `scalars`; the
+  /// last element is their count.
   private(set) var wordStarts = [0]
 
   init(_ blocks: ArraySlice<Block>) {
-    var plain = ""
-    for block in blocks {
-      plain.removeAll(keepingCapacity: true)
-      block.appendPlainText(to: &plain)
-      for word in plain.unicodeScalars.split(whereSeparator: \.isSpaceForAnchors) {
-        words.append(Substring.UnicodeScalarView(word))
-        for scalar in word { scalars.append(scalar.value) }
-        wordStarts.append(scalars.count)
+    blocks.forEachBlockText { _, text in
+      var inWord = false
+      for scalar in text.unicodeScalars {
+        if scalar.isSpaceForAnchors {
+          if inWord { wordStarts.append(scalars.count) }
+          inWord = false
+        } else {
+          scalars.append(scalar.value)
+          inWord = true
+        }
       }
+      if inWord { wordStarts.append(scalars.count) }
       blockStarts.append(scalars.count)
     }
   }
 
+  /// The words, each a slice of `scalars`: what the edit is matched by first.
+  private var words: [ArraySlice<UInt32>] {
+    zip(wordStarts, wordStarts.dropFirst()).map { scalars[$0..<$1] }
+  }
+
   /// The index of the word that holds scalar `position` (`position` less than the count).
   private func word(holding position: Int) -> Int {
-    var (low, high) = (0, words.count - 1)
+    var (low, high) = (0, wordStarts.count - 2)
     while low < high {
       let middle = (low + high + 1) / 2
       if wordStarts[middle] <= position { low = middle } else { high = middle - 1 }
@@ -44,9 +51,9 @@ struct BlockText {
     guard position < scalars.count else { return new.scalars.count }
     let word = self.word(holding: position)
     let run: (old: Range<Int>, new: Range<Int>)
-    switch SequenceDiff.place(of: word, in: words.map(String.init), movedTo: new.words.map(String.init)) {
+    switch SequenceDiff.place(of: word, in: words, movedTo: new.words) {
     case .kept(let index):
-      return index < new.words.count ? new.wordStarts[index] + position - wordStarts[word] : new.scalars.count
+      return index < new.wordStarts.count - 1 ? new.wordStarts[index] + position - wordStarts[word] : new.scalars.count
     case .replaced(let old, let replacement):
       run = (wordStarts[old.lowerBound]..<wordStarts[old.upperBound], new.wordStarts[replacement.lowerBound]..<new.wordStarts[replacement.upperBound])
     }

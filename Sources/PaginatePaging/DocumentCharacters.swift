@@ -56,11 +56,19 @@ struct DocumentCharacters: Sendable {
 }
 
 extension Document {
-  /// Calls `body` with each top-level block and its plain text (``/PaginateModel/Block/plainText``),
-  /// in one buffer that each block's text replaces.
+  /// Calls `body` with each top-level block and its plain text (see
+  /// ``/PaginateModel/Block/plainText``), in one buffer that each block's text replaces.
+  func forEachBlockText(_ body: (Block, String) -> Void) {
+    blocks.forEachBlockText(body)
+  }
+}
+
+extension Collection<Block> {
+  /// Calls `body` with each block and its plain text (``/PaginateModel/Block/plainText``), in
+  /// one buffer that each block's text replaces.
   func forEachBlockText(_ body: (Block, String) -> Void) {
     var text = ""
-    for block in blocks {
+    for block in self {
       text.removeAll(keepingCapacity: true)
       block.appendPlainText(to: &text)
       body(block, text)

@@ -7,8 +7,8 @@ public struct JumpProgress: Sendable, Hashable {
   public var laidOutPageCount: Int
   /// The page the work has reached: the last laid out, or the page a search looks at.
   public var pageIndex: Int
-  /// How far through the document that is, from 0 to 1; `nil` when it cannot be told (an
-  /// endless source).
+  /// How far through the document that is, from 0 to 1, by the share of the source read;
+  /// `nil` when the source cannot say (an endless one).
   public var fraction: Double?
 
   /// A progress report, for previews and tests.
@@ -104,7 +104,8 @@ extension PagingController {
     of query: String, fromPageAt index: Int, forward: Bool = true, options: SearchOptions = SearchOptions(),
     isolation: isolated (any Actor)? = #isolation, progress: (JumpProgress) -> Void = { _ in }
   ) async throws(CancellationError) -> TextMatch? {
-    guard SearchPattern(query, options) != nil else { return nil }
+    guard let pattern = SearchPattern(query, options) else { return nil }
+    var texts = PageTexts()
     let start = index
     var index = index
     var wrapped = false
@@ -114,7 +115,7 @@ extension PagingController {
       let deadline = ContinuousClock.now + Self.stepDuration
       repeat {
         if bounded && index.distance(to: start).magnitude > Self.searchLimit { return nil }
-        switch scanForMatch(of: query, fromPageAt: index, forward: forward, pageLimit: 16, options: options) {
+        switch scan(for: pattern, fromPageAt: index, forward: forward, pageLimit: 16, texts: &texts) {
         case .found(let match):
           // Past the start again after wrapping round: every page was looked at.
           if wrapped && (forward ? match.pageIndex >= start : match.pageIndex <= start) { return nil }
@@ -129,11 +130,7 @@ extension PagingController {
         }
         if wrapped && (forward ? index >= start : index <= start) { return nil }
       } while .now < deadline
-      let estimated = estimatedPageCount
-      progress(
-        JumpProgress(
-          laidOutPageCount: cache.laidOutCount, pageIndex: index,
-          fraction: cache.isEndless ? nil : min(Double(max(index, 0)) / Double(max(estimated - 1, 1)), 1)))
+      progress(searchProgress(atPage: index))
       await Task.yield()
     }
   }
@@ -155,6 +152,15 @@ extension PagingController {
       let last = cache.laidOutCount - 1
       return last >= 0 && (cache.anchor(ofPageAt: last).map { $0 > anchor } ?? false)
     }
+  }
+
+  /// How far a search has got, on page `index`: the share of the document up to that page,
+  /// from the share the pages laid out so far hold (as ``layoutProgress``, at no cost).
+  private func searchProgress(atPage index: Int) -> JumpProgress {
+    let laidOut = cache.laidOutCount
+    let pages = Double(min(max(index, 0) + 1, max(laidOut, 1))) / Double(max(laidOut, 1))
+    let fraction = (cache.count != nil ? 1 : cache.laidOutFraction.map { min($0, 1) }).map { $0 * pages }
+    return JumpProgress(laidOutPageCount: laidOut, pageIndex: index, fraction: cache.isEndless ? nil : fraction)
   }
 
   /// How far the layout has got: by the share of the source read (blocks, or source lines),

@@ -73,8 +73,16 @@ extension PagingController {
     options: SearchOptions = SearchOptions()
   ) -> MatchScan {
     guard let pattern = SearchPattern(query, options) else { return .notFound }
-    var index = index
     var texts = PageTexts()
+    return scan(for: pattern, fromPageAt: index, forward: forward, pageLimit: pageLimit, texts: &texts)
+  }
+
+  /// ``scanForMatch(of:fromPageAt:forward:pageLimit:options:)`` with the pattern made and the
+  /// folded text of the pages looked at before kept, for a search that goes on in steps.
+  func scan(for pattern: SearchPattern, fromPageAt index: Int, forward: Bool, pageLimit: Int, texts: inout PageTexts)
+    -> MatchScan
+  {
+    var index = index
     for _ in 0..<max(pageLimit, 1) {
       guard index >= 0, let page = cache.page(at: index) else { return .notFound }
       let found = matches(of: pattern, on: page, texts: &texts)

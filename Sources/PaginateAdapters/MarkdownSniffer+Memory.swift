@@ -7,22 +7,14 @@ extension MarkdownSniffer {
   static func hasMarkdownSign(_ head: ArraySlice<UInt8>) -> Bool {
     if looksLikeMarkdown(head) { return true }
     if LineTextSniffer.hasSignsOfLines(head) { return false }
-    let lines = ByteText.droppingByteOrderMark(head).split(separator: 0x0A, omittingEmptySubsequences: false)
-    func isHash(_ index: Int) -> Bool {
-      index >= 0 && index < lines.count && lines[index].drop { $0 == 0x20 }.first == UInt8(ascii: "#")
-    }
-    for (index, line) in lines.enumerated() {
-      let trimmed = line.drop { $0 == 0x20 }
-      guard line.count - trimmed.count < 4, let first = trimmed.first else { continue }
-      // A block of `#` lines is comments.
-      if first == UInt8(ascii: "#") && (isHash(index - 1) || isHash(index + 1)) { continue }
-      if first == UInt8(ascii: "#") || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") || first == UInt8(ascii: "[") {
-        // A heading, a fence, a link reference definition.
-        let marks = trimmed.prefix { $0 == first }.count
-        let after = trimmed.dropFirst(marks).first
-        if first == UInt8(ascii: "#") && marks <= 6 && after == 0x20 { return true }
-        if first != UInt8(ascii: "#") && first != UInt8(ascii: "[") && marks >= 3 { return true }
-        if first == UInt8(ascii: "[") && trimmed.contains("]: ".utf8) { return true }
+    let (lines, trimmedLines) = Self.lines(of: ByteText.droppingByteOrderMark(head))
+    for (index, line) in lines.enumerated() where !Self.isInCommentBlock(index, trimmedLines) {
+      let trimmed = trimmedLines[index]
+      let indent = line.count - trimmed.count
+      guard indent < 4 else { continue }  // code, not a sign
+      switch Self.lineSign(trimmed, indent: indent, afterText: false) {
+      case .heading, .fence, .definition: return true
+      default: break
       }
       if isListItem(trimmed) || trimmed.contains("](".utf8) || hasEmphasisPair(trimmed) { return true }
     }

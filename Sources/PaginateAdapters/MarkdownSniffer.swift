@@ -22,17 +22,15 @@ enum MarkdownSniffer {
     var openingHeading = false
     var hashLines = 0
     var textLines = 0
-    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
-    let trimmedLines = lines.map { $0.drop { $0 == 0x20 } }
-    func isHash(_ index: Int) -> Bool { index >= 0 && index < trimmedLines.count && trimmedLines[index].first == UInt8(ascii: "#") }
+    let (lines, trimmedLines) = Self.lines(of: bytes)
     for (index, line) in lines.enumerated() {
       lineNumber += 1
       let trimmed = trimmedLines[index]
       // Lines of hashes one after another are comments, not headings, and what they hold
       // (a `code span` in a comment) is no sign of Markdown.
-      if isHash(index) {
+      if trimmed.first == UInt8(ascii: "#") {
         hashLines += 1
-        if isHash(index - 1) || isHash(index + 1) {
+        if Self.isInCommentBlock(index, trimmedLines) {
           previousLineHadText = true
           textLines += 1
           continue
@@ -61,11 +59,25 @@ enum MarkdownSniffer {
     return !LineTextSniffer.isLineOriented(rest, isCutShort: head.count >= AdapterRegistry.sniffLength)
   }
 
-  private enum Sign: Hashable {
+  enum Sign: Hashable {
     case heading, fence, setextUnderline, definition, htmlBlock, inlineLink, image, codeSpan
   }
 
-  private static func lineSign(_ line: ArraySlice<UInt8>, indent: Int, afterText: Bool) -> Sign? {
+  /// The lines of `bytes` (a carriage return before a line feed dropped), and each without
+  /// its leading spaces.
+  static func lines(of bytes: ArraySlice<UInt8>) -> (lines: [ArraySlice<UInt8>], trimmed: [ArraySlice<UInt8>]) {
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
+    return (lines, lines.map { $0.drop { $0 == 0x20 } })
+  }
+
+  /// Whether line `index` starts with `#` beside another that does: comments, not headings.
+  static func isInCommentBlock(_ index: Int, _ trimmed: [ArraySlice<UInt8>]) -> Bool {
+    func isHash(_ index: Int) -> Bool { trimmed.indices.contains(index) && trimmed[index].first == UInt8(ascii: "#") }
+    return isHash(index) && (isHash(index - 1) || isHash(index + 1))
+  }
+
+  /// The sign of Markdown that a line (its leading spaces dropped, `indent` of them) is, if any.
+  static func lineSign(_ line: ArraySlice<UInt8>, indent: Int, afterText: Bool) -> Sign? {
     guard indent < 4, let first = line.first else { return nil }
     switch first {
     case UInt8(ascii: "#"):

@@ -259,7 +259,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["paginate", "ReaderExample"],
+      dependencies: ["paginate", "ReaderExample", "PaginateTestSupport"],
       exclude: ["Fixtures", "Golden"],
       swiftSettings: strictSettings
     ),

@@ -38,7 +38,7 @@ struct AdapterDescentTests {
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
-      try #require(AdapterDescentTests.eventually { FileManager.default.fileExists(atPath: self.socket) })
+      try #require(Executable.eventually { FileManager.default.fileExists(atPath: self.socket) })
     }
 
     /// How many handings it has received.
@@ -62,11 +62,6 @@ struct AdapterDescentTests {
         process.waitUntilExit()
       }
     }
-  }
-
-  /// Whether `condition` holds within `seconds` (see ``Executable/eventually(within:_:)``).
-  static func eventually(within seconds: Double = 30, _ condition: () -> Bool) -> Bool {
-    Executable.eventually(within: seconds, condition)
   }
 
   /// Whether a process whose command line contains `text` runs (pgrep -f).
@@ -98,16 +93,16 @@ struct AdapterDescentTests {
     #expect(result.status == 1)
     #expect(result.stderr.contains("did not finish within 2 s"))
     #expect(holder.handings == 1, "the adapter never handed its output on")
-    #expect(Self.eventually { !Self.running("sleep \(marker)") }, "the adapter's own sleep was left running")
+    #expect(Executable.eventually { !Self.running("sleep \(marker)") }, "the adapter's own sleep was left running")
     usleep(200_000)
     #expect(holder.process.isRunning, "the process holding the adapter's output was killed at the time-out")
 
     let paginate = try Self.start(path, adapters, timeout: 600)
-    #expect(Self.eventually { holder.handings == 2 && Self.running("sleep \(marker)") }, "the adapter never started")
+    #expect(Executable.eventually { holder.handings == 2 && Self.running("sleep \(marker)") }, "the adapter never started")
     kill(paginate.processIdentifier, SIGTERM)
     paginate.waitUntilExit()
     #expect(paginate.terminationReason == .uncaughtSignal)
-    #expect(Self.eventually { !Self.running("sleep \(marker)") }, "the adapter's own sleep was left running")
+    #expect(Executable.eventually { !Self.running("sleep \(marker)") }, "the adapter's own sleep was left running")
     usleep(200_000)
     #expect(holder.process.isRunning, "the process holding the adapter's output was killed at SIGTERM")
   }
@@ -121,7 +116,7 @@ struct AdapterDescentTests {
     let escaped = "6600.\(Int.random(in: 100_000...999_999))"
     try adapters.add(name, "setsid sleep \(escaped) & sleep \(inGroup) & wait")
     let paginate = try start(try adapters.file("data.\(name)", "x\n"), adapters, timeout: 600)
-    #expect(eventually { running("sleep \(inGroup)") && running("sleep \(escaped)") }, "the adapter never started")
+    #expect(Executable.eventually { running("sleep \(inGroup)") && running("sleep \(escaped)") }, "the adapter never started")
     return (paginate, inGroup, escaped)
   }
 
@@ -135,14 +130,14 @@ struct AdapterDescentTests {
     try adapters.add("slow", "setsid sleep \(slow) & wait")
     let second = try adapters.run(["--adapter-timeout", "1", try adapters.file("data.slow", "x\n")])
     #expect(second.stderr.contains("did not finish within 1 s"))
-    #expect(Self.eventually { !Self.running("sleep \(slow)") }, "the timed-out run's setsid sleep was left running")
+    #expect(Executable.eventually { !Self.running("sleep \(slow)") }, "the timed-out run's setsid sleep was left running")
     #expect(first.isRunning)
     #expect(Self.running("sleep \(long)") && Self.running("sleep \(escaped)"), "the other run's adapter was killed")
 
     kill(first.processIdentifier, SIGTERM)
     first.waitUntilExit()
     #expect(
-      Self.eventually { !Self.running("sleep \(long)") && !Self.running("sleep \(escaped)") },
+      Executable.eventually { !Self.running("sleep \(long)") && !Self.running("sleep \(escaped)") },
       "the first run's adapter outlived it")
   }
 
@@ -153,7 +148,7 @@ struct AdapterDescentTests {
     kill(paginate.processIdentifier, SIGKILL)
     paginate.waitUntilExit()
     #expect(
-      Self.eventually { !Self.running("sleep \(inGroup)") && !Self.running("sleep \(escaped)") },
+      Executable.eventually { !Self.running("sleep \(inGroup)") && !Self.running("sleep \(escaped)") },
       "the adapter outlived paginate")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// Every export format's bytes, pinned: two sample files exported as one run of pages (numbered
@@ -18,7 +19,8 @@ struct ExportGoldenTests {
     let result = try Executable.run(["export", "-o", "-"] + options + Self.files)
     #expect(result.status == 0, "\(result.stderr)")
     let name = "export-\(layout.size)\(layout.facing ? "-facing" : "").\(format == "text" ? "txt" : format)"
-    Self.assertGolden(Self.normalized(result.stdoutData, format: format), named: name)
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    assertGolden(Self.normalized(result.stdoutData, format: format), named: name, in: folder)
   }
 
   /// The export with what changes on every run fixed: for PDF, its length and hash.
@@ -47,32 +49,5 @@ struct ExportGoldenTests {
     default:
       return bytes
     }
-  }
-
-  /// Compares `actual` with `Golden/<name>` beside this file; records it when it is missing or
-  /// when `RECORD_GOLDEN=1` (and then fails, so that a recording run is never green).
-  static func assertGolden(_ actual: Data, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    let file = folder.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" || !FileManager.default.fileExists(atPath: file.path) {
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try actual.write(to: file)
-        Issue.record("Recorded golden file \(name); check it and run the tests again.", sourceLocation: sourceLocation)
-      } catch {
-        Issue.record("Could not record golden file \(name): \(error)", sourceLocation: sourceLocation)
-      }
-      return
-    }
-    guard let expected = FileManager.default.contents(atPath: file.path) else {
-      Issue.record("Could not read golden file \(name)", sourceLocation: sourceLocation)
-      return
-    }
-    guard actual != expected else { return }
-    let first = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
-    let line = expected.prefix(first).filter { $0 == 0x0A }.count + 1
-    Issue.record(
-      "\(name) differs from its golden file from byte \(first) (line \(line)); \(actual.count) bytes, \(expected.count) expected (RECORD_GOLDEN=1 records it again)",
-      sourceLocation: sourceLocation)
   }
 }

@@ -1,46 +1,13 @@
 import Foundation
 import PaginateLayout
+import PaginateTestSupport
 import Testing
 
-/// Compares `actual` with the golden file `Golden/<name>.txt` beside this test file.
-///
-/// A missing golden file is recorded (and the test fails, so a recording run is never green);
-/// `RECORD_GOLDEN=1` re-records every golden file. On a mismatch the first differing lines are
-/// shown.
+/// Compares `actual` with the golden file `Golden/<name>.txt` beside this test file (see
+/// ``/PaginateTestSupport/assertGolden(_:named:in:sourceLocation:)``).
 func assertGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
   let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-  let file = folder.appendingPathComponent("\(name).txt")
-  let record = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1"
-  if record || !FileManager.default.fileExists(atPath: file.path) {
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try actual.write(to: file, atomically: true, encoding: .utf8)
-      Issue.record("Recorded golden file \(name).txt; check it and run the tests again.", sourceLocation: sourceLocation)
-    } catch {
-      Issue.record("Could not record golden file \(name).txt: \(error)", sourceLocation: sourceLocation)
-    }
-    return
-  }
-  // A golden file that is there but cannot be read fails the test; it is never re-recorded.
-  let expected: String
-  do {
-    expected = try String(contentsOf: file, encoding: .utf8)
-  } catch {
-    Issue.record("Could not read golden file \(name).txt: \(error)", sourceLocation: sourceLocation)
-    return
-  }
-  guard actual != expected else { return }
-  let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-  let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-  var diff: [String] = []
-  for index in 0..<max(actualLines.count, expectedLines.count) where diff.count < 12 {
-    let a = index < actualLines.count ? String(actualLines[index]) : "<none>"
-    let e = index < expectedLines.count ? String(expectedLines[index]) : "<none>"
-    if a != e { diff.append("line \(index + 1):\n  expected: " + e + "\n  actual:   " + a) }
-  }
-  Issue.record(
-    Comment(rawValue: "\(name).txt differs (RECORD_GOLDEN=1 re-records):\n\(diff.joined(separator: "\n"))"),
-    sourceLocation: sourceLocation)
+  assertGolden(Data(actual.utf8), named: "\(name).txt", in: folder, sourceLocation: sourceLocation)
 }
 
 /// Pages drawn for a golden file: a title line per page, every line framed by `|` and padded

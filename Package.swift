@@ -127,7 +127,7 @@ let package = Package(
     // Renderers: plain and ANSI text
     .target(
       name: "PaginateRender",
-      dependencies: ["PaginateLayout", "PaginateModel"],
+      dependencies: ["PaginateLayout", "PaginateModel", "PaginateSystem"],
       swiftSettings: strictSettings
     ),
 

@@ -5,7 +5,7 @@
 ///     ranges.contains(5)       // true
 ///     ranges.contains(12)      // false
 ///     ranges.upperBound        // nil: "15-" runs to the end
-package struct PageRanges: Sendable, Hashable, CustomStringConvertible {
+public struct PageRanges: Sendable, Hashable, CustomStringConvertible {
   /// One element of the list.
   package enum Part: Sendable, Hashable {
     /// Pages `first` through `last` (inclusive); `last` is `nil` for "to the end".
@@ -19,10 +19,10 @@ package struct PageRanges: Sendable, Hashable, CustomStringConvertible {
   /// The parts, in the order given.
   package let parts: [Part]
   /// The text the selection was parsed from.
-  package let description: String
+  public let description: String
 
   /// Every page.
-  package static let all = PageRanges(parts: [.range(first: 1, last: nil)], description: "1-")
+  public static let all = PageRanges(parts: [.range(first: 1, last: nil)], description: "1-")
 
   private init(parts: [Part], description: String) {
     self.parts = parts
@@ -33,7 +33,7 @@ package struct PageRanges: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: ``PageRangesError`` for an empty part, a number that is not a positive
   ///   integer, or a range whose end comes before its start (`9-3`).
-  package init(_ text: String) throws(PageRangesError) {
+  public init(_ text: String) throws(PageRangesError) {
     var parts: [Part] = []
     for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
       let part = raw.trimmingSpaces()
@@ -65,7 +65,7 @@ package struct PageRanges: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether page `number` is selected.
-  package func contains(_ number: Int) -> Bool {
+  public func contains(_ number: Int) -> Bool {
     parts.contains { part in
       switch part {
       case .range(let first, let last): number >= first && number <= (last ?? Int.max)
@@ -77,7 +77,7 @@ package struct PageRanges: Sendable, Hashable, CustomStringConvertible {
 
   /// The highest page number selected, or `nil` when the selection runs to the end (so a
   /// printer can stop laying out after it).
-  package var upperBound: Int? {
+  public var upperBound: Int? {
     var highest = 0
     for part in parts {
       switch part {
@@ -93,9 +93,9 @@ package struct PageRanges: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A page selection that cannot be parsed.
-package struct PageRangesError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PageRangesError: Error, Sendable, Hashable, CustomStringConvertible {
   /// One sentence: what is wrong and what was expected.
-  package var description: String
+  public var description: String
 
   init(_ description: String) { self.description = description }
 }

@@ -101,26 +101,27 @@ struct ExportCommand: ParsableCommand {
     let format = try resolvedFormat()
     var progress = Progress(enabled: output != "-" && FileDescriptor.standardError.isTerminal)
     // Text has no styles: `--marks auto` marks them in it. A page set and HTML carry styles.
-    var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: format != .text)
-    // Each page is written as it is laid out, so memory holds a page (and a spread) rather than
-    // the export. The output is opened with the first page: nothing is written when --pages
+    let files = FileSource(files: files, input: input, layout: layout, styled: format != .text, skipsUnreadableFiles: false)
+    var run = PrintRun(files: files, layout: layout, selection: pages)
+    // Each spread is written as it is laid out, so memory holds a spread rather than the
+    // export. The output is opened with the first page: nothing is written when --pages
     // selects none (one line then says how many there are).
-    var encoder = ExportEncoder(
+    var writer = ExportCommand.writer(
       format: format, layout: layout, pdf: PDFSettings(paper: paper, imposition: imposition, author: author, selection: pages))
     var sink: ExportSink? = nil
     let output = output
-    try stream.forEach { page, first in
-      if sink == nil {
-        sink = Diagnostics.orFail { () throws(AtomicFile.Failure) in try ExportSink(output) }
-        sink?.write(Diagnostics.orFail { () throws(ExportEncoder.Failure) in try encoder.beginning(title: first.title, language: first.language) })
+    Diagnostics.orFail { () throws(PrintError) in
+      try run.write(to: &writer) { bytes, lastPage throws(PrintError) in
+        if sink == nil {
+          do throws(AtomicFile.Failure) { sink = try ExportSink(output) } catch { throw PrintError(error.description) }
+        }
+        sink?.write(bytes)
+        if let lastPage { progress.update(page: lastPage) }
       }
-      sink?.write(Diagnostics.orFail { () throws(ExportEncoder.Failure) in try encoder.add(page) })
-      progress.update(page: page.number)
     }
     progress.finish()
-    stream.checkSelection()
+    run.checkSelection(firstPage: layout.firstPage)
     guard var sink else { return }
-    sink.write(Diagnostics.orFail { () throws(ExportEncoder.Failure) in try encoder.ending(documentPageCount: stream.totalPages) })
     Diagnostics.orFail { () throws(AtomicFile.Failure) in try sink.finish() }
   }
 

@@ -55,17 +55,15 @@ struct PrintCommand: ParsableCommand {
     var printed = TextPageWriter(
       renderer: TextRenderer(usesANSI: styled, makesHyperlinks: output.hyperlinks.makesLinks), pageSize: layout.pageSize,
       facing: layout.facingOptions)
-    var gatherer = SpreadGatherer(facing: layout.facingOptions)
-    var stream = PageStream(files: files, input: input, layout: layout, selection: pages, styled: styled)
     // A file that cannot be read is reported and skipped, as cat does; the exit status says so.
-    stream.skipsUnreadableFiles = true
-    try stream.forEach { page in
-      if let spread = gatherer.add(page) { writer.write { printed.write(spread: spread, into: &$0) } }
+    let files = FileSource(files: files, input: input, layout: layout, styled: styled, skipsUnreadableFiles: true)
+    var run = PrintRun(files: files, layout: layout, selection: pages)
+    while let spread = Diagnostics.orFail({ () throws(PrintError) in try run.nextSpread() }) {
+      writer.write { printed.write(spread: spread, into: &$0) }
     }
-    if let spread = gatherer.finish() { writer.write { printed.write(spread: spread, into: &$0) } }
     writer.flush()
-    stream.checkSelection()
-    if !stream.skipped.isEmpty { throw ExitCode.failure }
+    run.checkSelection(firstPage: layout.firstPage)
+    if !run.source.skipped.isEmpty { throw ExitCode.failure }
   }
 }
 

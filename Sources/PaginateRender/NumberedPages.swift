@@ -74,6 +74,9 @@ struct NumberedPages {
 
   /// Notes that did not fit, in the layout that made the pages returned.
   var notesLeftOut: Int { again?.notesLeftOut ?? pages.notesLeftOut }
+  /// What a reader of the output should know about the numbers (printed `?`, a layout made
+  /// twice), one line each, in the order found.
+  private(set) var warnings: [String] = []
 
   /// - Parameter pages: A layout whose ``LayoutOptions/pageReferences`` are provisional.
   init(pages: PageSet, reader: DocumentReader, options: LayoutOptions, name: String, canLayOutAgain: Bool) {
@@ -87,13 +90,15 @@ struct NumberedPages {
   }
 
   /// The next page, its numbers written in; `nil` at the end.
-  mutating func next() -> Page? {
+  /// - Throws: ``PrintError`` when a scratch file cannot be written or read back, or a layout
+  ///   made again fails.
+  mutating func next() throws(PrintError) -> Page? {
     if again != nil {
       defer { againIndex += 1 }
       return again?.page(at: againIndex)
     }
     while true {
-      if let page = nextReady() { return page }
+      if let page = try nextReady() { return page }
       if ended {
         guard let first = firstHeld else {
           spill?.close()
@@ -105,9 +110,9 @@ struct NumberedPages {
         // The guess was not as wide as the last page number, no page has gone with it, and
         // some page cites a heading (else the numbers' width changes nothing).
         if !committed && citesHeadings && canLayOutAgain && PageReferences.digits(of: lastNumber) != digits {
-          return layOutAgain(from: first.index)
+          return try layOutAgain(from: first.index)
         }
-        return take(final: true)
+        return try take(final: true)
       }
       guard let page = pages.page(at: nextIndex) else {
         ended = true
@@ -119,7 +124,7 @@ struct NumberedPages {
       if page.citesDocument { citesHeadings = true }
       if let spill, !spill.isEmpty {
         guard self.spill!.append(page) else {
-          Diagnostics.fail("\(name): could not write the pages waiting for their numbers to a scratch file")
+          throw PrintError("\(name): could not write the pages waiting for their numbers to a scratch file")
         }
         continue
       }
@@ -128,15 +133,15 @@ struct NumberedPages {
       // The first page held waits for a heading far on, or for the numbers to be sure.
       if committed || numbersAreSure, let pages = estimatedPageCount, pages > Self.mostWaitedFor {
         committed = true
-        return take(final: false)
+        return try take(final: false)
       }
       if spill == nil { spill = PageSpill() }
       guard spill != nil, spill!.append(held.removeLast()) else {
         guard canLayOutAgain else {
           committed = true
-          return take(final: false)
+          return try take(final: false)
         }
-        return layOutAgain(from: firstHeld!.index, spilled: "could not be made")
+        return try layOutAgain(from: firstHeld!.index, spilled: "could not be made")
       }
     }
   }
@@ -148,8 +153,8 @@ struct NumberedPages {
 
   /// Lays the document out again from page `index` (the first layout dropped), when the guess
   /// of the numbers' width was wrong, or pages could not be spilled (`spilled` says why).
-  private mutating func layOutAgain(from index: Int, spilled: String? = nil) -> Page? {
-    if let spilled { Diagnostics.warn("\(name): a scratch file for the pages waiting for their numbers \(spilled); laying the document out twice") }
+  private mutating func layOutAgain(from index: Int, spilled: String? = nil) throws(PrintError) -> Page? {
+    if let spilled { warnings.append("\(name): a scratch file for the pages waiting for their numbers \(spilled); laying the document out twice") }
     held = []
     heldStart = 0
     spill?.close()
@@ -161,13 +166,13 @@ struct NumberedPages {
       lastNumber = page.number
     }
     ended = true
-    again = relaidOut(from: index)
-    return next()
+    again = try relaidOut(from: index)
+    return try next()
   }
 
   /// The first page held, when it can go: once the numbers are sure, when the headings it
   /// cites are placed; before, when it cites none and neither do the few after it.
-  private mutating func nextReady() -> Page? {
+  private mutating func nextReady() throws(PrintError) -> Page? {
     guard let first = firstHeld, !ended else { return nil }
     if committed || numbersAreSure {
       // The page that waits is looked at again only once more headings are placed.
@@ -178,16 +183,16 @@ struct NumberedPages {
         return nil
       }
       committed = true
-      return take(final: false)
+      return try take(final: false)
     }
     let window = held[heldStart...].prefix(Self.heldBeforeCitation + 1)
     guard window.count > Self.heldBeforeCitation, !window.contains(where: \.citesDocument) else { return nil }
-    return take(final: false)
+    return try take(final: false)
   }
 
   /// Returns the first page held, with the numbers known (all of them, at the end), and
   /// brings spilled pages back into memory as room is made.
-  private mutating func take(final: Bool) -> Page {
+  private mutating func take(final: Bool) throws(PrintError) -> Page {
     let page = held[heldStart]
     heldStart += 1
     if heldStart > 64 && heldStart * 2 > held.count {
@@ -197,7 +202,7 @@ struct NumberedPages {
     if spill != nil, held.count - heldStart < Self.mostHeld / 2 {
       while held.count - heldStart < Self.mostHeld, !spill!.isEmpty {
         guard let back = spill!.removeFirst() else {
-          Diagnostics.fail("\(name): could not read back the pages waiting for their numbers from a scratch file")
+          throw PrintError("\(name): could not read back the pages waiting for their numbers from a scratch file")
         }
         held.append(back)
       }
@@ -226,15 +231,15 @@ struct NumberedPages {
 
   /// Warns about the numbers printed `?` whose headings were placed after all, and those
   /// printed too wide for their cells.
-  private func warnAboutUnknown() {
+  private mutating func warnAboutUnknown() {
     let placed = printedUnknown.filter { found.target(of: $0) != nil }.count
     if placed > 0 {
-      Diagnostics.warn(
+      warnings.append(
         "\(name): \(placed) in-document link\(placed == 1 ? "" : "s") printed '?' for a heading more than \(Self.mostHeld) pages on")
     }
     if filler.tooWide > 0 {
       let tooWide = filler.tooWide
-      Diagnostics.warn(
+      warnings.append(
         "\(name): \(tooWide) page number\(tooWide == 1 ? "" : "s") of in-document links printed '?': the document has more pages than guessed")
     }
   }
@@ -247,11 +252,15 @@ struct NumberedPages {
   /// Else a layout with numbers as wide as the first's last page number finds the right ones
   /// before that (three), unless it ends on a page number with more digits: then again, up to
   /// three such layouts (five in all, and a warning if the width still moves).
-  private mutating func relaidOut(from start: Int) -> PageSet {
+  private mutating func relaidOut(from start: Int) throws(PrintError) -> PageSet {
     var found = found
     var digits = digits
-    func layOut() -> PageSet {
-      Diagnostics.orFail { () throws(LayoutError) in try PageSet(reader: reader, options: options, keepsPages: false) }
+    func layOut() throws(PrintError) -> PageSet {
+      do throws(LayoutError) {
+        return try PageSet(reader: reader, options: options, keepsPages: false)
+      } catch {
+        throw PrintError(error.description)
+      }
     }
     // Pages have gone with numbers this wide: the rest keeps them so (a number wider than
     // guessed takes more cells).
@@ -261,7 +270,7 @@ struct NumberedPages {
     while !settled && layouts < 3 {
       digits = PageReferences.digits(of: last)
       options.pageReferences = found.printed(inDigits: digits)
-      var pages = layOut()
+      var pages = try layOut()
       var again = PageReferences()
       var index = 0
       while let page = pages.page(at: index) {
@@ -274,10 +283,10 @@ struct NumberedPages {
       settled = PageReferences.digits(of: last) == digits
     }
     if !settled {
-      Diagnostics.warn("\(name): the page numbers of in-document links did not settle; some may be off by a page")
+      warnings.append("\(name): the page numbers of in-document links did not settle; some may be off by a page")
     }
     options.pageReferences = found.printed(inDigits: digits)
     againIndex = start
-    return layOut()
+    return try layOut()
   }
 }

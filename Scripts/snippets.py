@@ -35,7 +35,7 @@ PRELUDE = {
     "page": 'let page = PagingController(document: Document(markdown: "# Notes")).currentPage',
     "loaded": 'let loaded = try AdapterRegistry.builtIn.loadInput(bytes: Array("# Notes".utf8), name: "notes.md")',
     "registry": "var registry = AdapterRegistry.builtIn",
-    "documents": 'let documents = [Document(markdown: "# A"), Document(markdown: "# B")]',
+    "documents": 'let documents = ["# A", "# B"].map { PrintDocument(reader: DocumentReader(Document(markdown: $0)), options: LayoutOptions(), name: $0) }',
     "baseOptions": "let baseOptions = LayoutOptions()",
     "show": "func show(_ page: Page) {}",
 }

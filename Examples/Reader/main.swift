@@ -6,6 +6,9 @@
 //   swift run ReaderExample SampleDocs/guide.md
 //   n or Enter: next · p: previous · NUMBER: go to page · /WORDS: search · G: last page
 //   f: facing · q: quit
+//
+//   swift run ReaderExample --print SampleDocs/guide.md SampleDocs/windows.txt
+//   prints the files as one book (PrintBook.swift).
 import Observation
 import Paginate
 import Synchronization
@@ -13,6 +16,16 @@ import Synchronization
 #if canImport(Glibc)
   import Glibc
 #endif
+
+if CommandLine.arguments.dropFirst().first == "--print" {
+  do {
+    try printBook(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+  } catch {
+    print("reader: \(error)")
+    exit(1)
+  }
+}
 
 let path = CommandLine.arguments.dropFirst().first ?? "README.md"
 var reader: PagingController

@@ -5,9 +5,9 @@ public import PaginateModel
 public struct PrintDocument {
   /// The document's blocks, read again from the start for each layout the run makes.
   public var reader: DocumentReader
-  /// How it is laid out. The run sets ``LayoutOptions/firstPageNumber``,
-  /// ``LayoutOptions/lastPageNumber`` and, when links print page numbers,
-  /// ``LayoutOptions/pageReferences``.
+  /// How it is laid out. The run sets ``/PaginateLayout/LayoutOptions/firstPageNumber``,
+  /// ``/PaginateLayout/LayoutOptions/lastPageNumber`` and, when links print page numbers,
+  /// ``/PaginateLayout/LayoutOptions/pageReferences``.
   public var options: LayoutOptions
   /// The name its warnings begin with: a file's name.
   public var name: String

@@ -8,8 +8,8 @@ import PaginateModel
 /// at a time as they are laid out; memory holds a page (or the few that wait for their page
 /// references), not the run.
 ///
-///     var run = PrintRun(documents: [chapter1, chapter2], selection: try PageRanges("1-10"))
-///     var writer = TextPageWriter(renderer: TextRenderer(usesANSI: false), pageSize: size)
+///     var run = PrintRun(documents: documents, selection: try PageRanges("1-10"))
+///     var writer = TextPageWriter(renderer: TextRenderer(usesANSI: false), pageSize: options.pageSize)
 ///     var output: [UInt8] = []
 ///     try run.write(to: &writer) { bytes, _ in output += bytes }
 ///
@@ -99,7 +99,7 @@ public struct PrintRun<Source: PrintSource> {
     gatherer = SpreadGatherer(facing: facing)
   }
 
-  /// A run over `documents`, numbered from the first's ``LayoutOptions/firstPageNumber``; it
+  /// A run over `documents`, numbered from the first's ``/PaginateLayout/LayoutOptions/firstPageNumber``; it
   /// counts its pages first when a header or footer shows `{pages}` and every document can be
   /// laid out twice.
   public init(documents: [PrintDocument], selection: PageRanges = .all, facing: FacingOptions? = nil)

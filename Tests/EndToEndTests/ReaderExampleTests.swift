@@ -28,6 +28,23 @@ struct ReaderExampleTests {
     #expect(result.stdout.split(separator: "\n").contains { $0.count > 100 && $0.contains("│") })
   }
 
+  @Test("--print: several files as one book, numbered across them, {pages} counting the whole")
+  func printsBook() throws {
+    let result = try Executable.runProduct(
+      "ReaderExample", ["--print", "SampleDocs/guide.md", "SampleDocs/windows.txt"], stdin: Data())
+    #expect(result.status == 0, "\(result.stderr)")
+    let pages = result.stdout.split(separator: "\u{0C}", omittingEmptySubsequences: false)
+    #expect(pages.count > 5)
+    for (index, page) in pages.enumerated() {
+      let lines = page.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      #expect(lines.count == 16)
+      #expect(lines.last?.hasSuffix("\(index + 1) of \(pages.count)") == true, "\(lines.last ?? "")")
+    }
+    // The second file starts a page of its own, named in its footer.
+    let second = try #require(pages.firstIndex { $0.contains("windows.txt") })
+    #expect(second > 0 && !pages[second - 1].contains("windows.txt"))
+  }
+
   @Test("a file it cannot read is one line and status 1")
   func missingFile() throws {
     let result = try Executable.runProduct("ReaderExample", ["/no/such/file.md"], stdin: Data())
@@ -40,7 +57,7 @@ struct ReaderExampleTests {
     let root = Executable.packageRoot
     let article = try String(
       contentsOf: root.appendingPathComponent("Sources/Paginate/Paginate.docc/BuildingAReader.md"), encoding: .utf8)
-    let example = try ["main.swift", "ReaderModel.swift"].map {
+    let example = try ["main.swift", "ReaderModel.swift", "PrintBook.swift"].map {
       try String(contentsOf: root.appendingPathComponent("Examples/Reader/\($0)"), encoding: .utf8)
     }.joined(separator: "\n")
     var blocks: [String] = []
@@ -55,7 +72,7 @@ struct ReaderExampleTests {
         current?.append(line)
       }
     }
-    #expect(blocks.count == 6)
+    #expect(blocks.count == 7)
     for block in blocks {
       #expect(example.contains(block), "not in Examples/Reader:\n\(block)")
     }

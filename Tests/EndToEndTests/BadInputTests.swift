@@ -1,9 +1,10 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// Bad input of every kind gets a defined result: one clear line on stderr and a non-zero
 /// exit, or output that keeps the text; never a trap, a stack overflow or a hang.
-@Suite("Bad input")
+@Suite("Bad input", .temporaryFolder)
 struct BadInputTests {
   /// Runs paginate on `bytes` written to a file named `name`; fails the test unless it exits
   /// with `status` (a crash never does), with at most one line on stderr (a usage error, 64,
@@ -13,7 +14,6 @@ struct BadInputTests {
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> Executable.Result {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent(name)
     try Data(bytes).write(to: file)
     let result = try Executable.run(["--color", "never"] + options + [file.path])
@@ -157,7 +157,6 @@ struct BadInputTests {
   @Test("a FIFO is read like a pipe; a directory is refused")
   func specialFiles() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("fifo")
     #expect(mkfifo(fifo.path, 0o600) == 0)
     let writer = Thread {
@@ -184,7 +183,7 @@ struct BadInputTests {
 }
 
 /// No byte sequence in any input reaches the terminal as a control sequence.
-@Suite("Terminal safety")
+@Suite("Terminal safety", .temporaryFolder)
 struct TerminalSafetyTests {
   static let payload =
     "esc \u{1B}[2J csi \u{9B}31m osc52 \u{1B}]52;c;cHduZWQ=\u{07} title \u{1B}]0;pwned\u{1B}\\ dcs \u{1B}Pq#0\u{1B}\\ c1 \u{85}\u{9D} bidi \u{202E}gnp.exe\u{202C} isolate \u{2066}x\u{2069} del \u{7F} bell \u{07}"
@@ -221,7 +220,6 @@ struct TerminalSafetyTests {
   func print(index: Int) throws {
     let (name, content) = Self.inputs[index]
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent(name)
     try Data(content.utf8).write(to: file)
     for color in ["never", "always"] {
@@ -238,7 +236,6 @@ struct TerminalSafetyTests {
   @Test("the status line shows a hostile file name harmlessly")
   func fileName() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("evil\u{1B}]0;x\u{07}.txt")
     try Data("text\n".utf8).write(to: file)
     let result = try Executable.run(["--header", "{file}", "--page-size", "60x5", file.path])

@@ -1,7 +1,8 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
-@Suite("The paginate executable")
+@Suite("The paginate executable", .temporaryFolder)
 struct CommandLineTests {
   @Test("`paginate adapters` lists markdown, text, pandoc-json and json with their extensions")
   func adapters() throws {
@@ -122,7 +123,6 @@ struct CommandLineTests {
     ])
   func badInput(name: String, content: Data, expected: String) throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent(name)
     try content.write(to: file)
     let result = try Executable.run([file.path])
@@ -134,7 +134,6 @@ struct CommandLineTests {
   @Test("a binary file is read with --from text, controls made visible")
   func binaryAsText() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("a.out")
     try Data([0x41, 0x00, 0x1B, 0x5B, 0x32, 0x4A, 0x42]).write(to: file)
     let result = try Executable.run(["--from", "text", "--page-size", "20x3", "--footer", "", file.path])
@@ -215,7 +214,7 @@ struct CommandLineTests {
   }
 }
 
-@Suite("Manual page and completions")
+@Suite("Manual page and completions", .temporaryFolder)
 struct ManualTests {
   @Test("the committed manual page documents every subcommand and the shared options")
   func manual() throws {

@@ -1,8 +1,9 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// gzip and xz files read as the text inside, as less reads them.
-@Suite("Compressed input")
+@Suite("Compressed input", .temporaryFolder)
 struct CompressedInputTests {
   static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/Compressed")
 
@@ -33,7 +34,6 @@ struct CompressedInputTests {
     #expect(cut.stdout.isEmpty)
     #expect(cut.stderr == "paginate: \(path("cut.md.gz")): the gzip data is cut short\n")
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let bad = folder.appendingPathComponent("bad.xz")
     try Data([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]).write(to: bad)
     let result = try Executable.run([bad.path])
@@ -58,7 +58,6 @@ struct CompressedInputTests {
   @Test("a page laid out again, in the pager's resize or a relayout, reads a .gz file anew: the same pages")
   func relayoutReadsAgain() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let plain = folder.appendingPathComponent("long.txt")
     let lines = (1...3000).map { "Line \($0) of a text that is long enough to fill many pages of a small size." }
     try (lines.joined(separator: "\n\n") + "\n").write(to: plain, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// Runs the built `paginate` executable and captures what it prints.
@@ -144,10 +145,9 @@ struct Executable {
     return file
   }
 
-  /// A fresh temporary folder for one test.
+  /// A fresh folder inside the test case's own, removed with it: the test or its suite has
+  /// the `.temporaryFolder` trait (``TemporaryFolder``).
   static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TemporaryFolder.make()
   }
 }

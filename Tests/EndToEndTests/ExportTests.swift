@@ -1,7 +1,8 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
-@Suite("paginate export")
+@Suite("paginate export", .temporaryFolder)
 struct ExportTests {
   static let guide = "SampleDocs/guide.md"
 
@@ -10,7 +11,6 @@ struct ExportTests {
   @Test("--pages and export agree page for page: text as printed without colour, JSON as printed with styles")
   func pagesAgree() throws {
     let folder = try temporary()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let common = ["--page-size", "50x20", "--pages", "2-4,7"]
     let printed = try Executable.run(common + ["--color", "never", Self.guide])
     #expect(printed.status == 0)
@@ -36,7 +36,6 @@ struct ExportTests {
   @Test("the JSON export validates against Docs/pageset.schema.json, in every mode")
   func schema() throws {
     let folder = try temporary()
-    defer { try? FileManager.default.removeItem(at: folder) }
     var files: [String] = []
     for (index, options) in [[], ["--double-sided", "--even"], ["--facing"], ["--facing", "--facing-start", "left", "--pages", "2-5"]].enumerated() {
       let json = folder.appendingPathComponent("pages\(index).json")
@@ -63,7 +62,6 @@ struct ExportTests {
   @Test("the format comes from the extension or --format; an unknown one is a usage error")
   func formats() throws {
     let folder = try temporary()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let html = try Executable.run(["export", "--format", "html", "-o", "-", "SampleDocs/minimal.json"])
     #expect(html.stdout.hasPrefix("<!DOCTYPE html>"))
     // The script's nonce: 128 bits, 32 hexadecimal digits, fresh each time.
@@ -83,7 +81,6 @@ struct ExportTests {
   @Test("an export never overwrites its own input")
   func neverOverwritesInput() throws {
     let folder = try temporary()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("notes.txt")
     try Data("Precious notes.\n".utf8).write(to: input)
     let result = try Executable.run(["export", "-o", input.path, input.path])
@@ -95,7 +92,6 @@ struct ExportTests {
   @Test("a failed export leaves no file and no temporary file")
   func failedExport() throws {
     let folder = try temporary()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.json")
     let result = try Executable.run(["export", "-o", output.path, "no-such-input.md"])
     #expect(result.status == 1)
@@ -108,7 +104,6 @@ struct ExportTests {
   @Test("an export interrupted by a signal leaves nothing behind", arguments: [SIGTERM, SIGHUP])
   func interrupted(signal: Int32) throws {
     let folder = try temporary()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("big.html")
     // The text comes through a pipe left open: the export cannot end before the signal. The
     // signal comes once the export has begun writing: its file, unnamed until it is complete
@@ -151,7 +146,6 @@ struct ExportTests {
     arguments: ["writing", "fsync", "link"])
   func killed(moment: String) throws {
     let folder = try temporary()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("big.txt")
     let paragraph = String(repeating: "The tide comes in and the tide goes out again. ", count: 40) + "\n\n"
     try Data(String(repeating: paragraph, count: 20_000).utf8).write(to: input)
@@ -207,7 +201,6 @@ struct ExportTests {
   @Test("a closed pipe ends printing quietly")
   func closedPipe() throws {
     let folder = try temporary()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("big.txt")
     try Data(String(repeating: "Words on a line that goes on.\n\n", count: 100_000).utf8).write(to: input)
     let result = try Executable.runTool(

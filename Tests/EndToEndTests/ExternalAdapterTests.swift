@@ -1,9 +1,10 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// External adapters through the built executable: each test writes small adapter programs
 /// (shell scripts) into a fresh folder and puts only that folder and the system's on PATH.
-@Suite("External adapters")
+@Suite("External adapters", .temporaryFolder)
 struct ExternalAdapterTests {
   /// A folder of adapters, and the environment that finds them (and nothing from the user).
   struct Adapters {

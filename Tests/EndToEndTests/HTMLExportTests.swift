@@ -1,8 +1,9 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// The HTML export, opened in headless Chromium (Debian's `chromium`, which `.ci/run` installs).
-@Suite("HTML export in a browser", .serialized)
+@Suite("HTML export in a browser", .temporaryFolder, .serialized)
 struct HTMLExportTests {
   static let hostile = """
     # Hostile input
@@ -27,7 +28,6 @@ struct HTMLExportTests {
   @Test("pages are sections; our script runs and nothing from the input does")
   func domAfterScripts() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("hostile.md")
     try Data(Self.hostile.utf8).write(to: input)
     let html = folder.appendingPathComponent("book.html")
@@ -116,7 +116,6 @@ struct HTMLExportTests {
     arguments: [("a4", "595.92 x 842.88"), ("letter", "612 x 792"), ("", ""), ("facing", "")])
   func printedSheets(paper: String, size: String) throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let readme = Executable.readme("swift-nio.md")
     let html = folder.appendingPathComponent("book.html")
     let pdf = folder.appendingPathComponent("book.pdf")
@@ -177,7 +176,6 @@ struct HTMLExportTests {
   @Test("an in-document link's target opens the view that holds its heading")
   func inDocumentLinks() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let readme = Executable.readme("openapikit.md")
     let html = folder.appendingPathComponent("book.html")
     #expect(try Executable.run(["export", "--page-size", "60x30", "-o", html.path, readme]).status == 0)
@@ -197,7 +195,6 @@ struct HTMLExportTests {
   @Test("every href of an HTML export of READMEs with long URLs is a destination of the source")
   func hrefsAreDestinations() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     for readme in ["grdb.md", "openapikit.md", "swift-nio.md", "vapor.md"] {
       let file = Executable.readme("\(readme)")
       let html = folder.appendingPathComponent("\(readme).html")

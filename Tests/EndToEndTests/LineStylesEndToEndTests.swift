@@ -1,10 +1,11 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// The styles files of lines bring: a man page's bold and underline, a terminal's colours
 /// (`git log --color`, read with `-R`), a program's syntax (GNU source-highlight), on a
 /// terminal, in HTML and in the JSON page set.
-@Suite("Files of lines: their styles, end to end")
+@Suite("Files of lines: their styles, end to end", .temporaryFolder)
 struct LineStylesEndToEndTests {
   static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/Lines")
 
@@ -67,9 +68,7 @@ struct LineStylesEndToEndTests {
   @Test("programs are highlighted on a terminal, in HTML and in the JSON page set; --highlight none and pipes are plain")
   func highlighting() throws {
     let source = "#include <stdio.h>\n/* greeting */\nint main(void) {\n\tprintf(\"%d\\n\", 42);\n\treturn 0;\n}\n"
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-highlight-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder.make()
     let file = folder.appendingPathComponent("hello.c")
     try Data(source.utf8).write(to: file)
 

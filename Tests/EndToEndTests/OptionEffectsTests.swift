@@ -1,8 +1,9 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// Each option changes the output as documented (README "Pages" table and `--help`).
-@Suite("Every option changes the output as documented")
+@Suite("Every option changes the output as documented", .temporaryFolder)
 struct OptionEffectsTests {
   static let book = Data(
     """
@@ -191,7 +192,6 @@ struct OptionEffectsTests {
   @Test("defaults from the config file and PAGINATE_OPTIONS; the command line wins")
   func configuration() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("paginate"), withIntermediateDirectories: true)
     try Data("# defaults\npage-size = \"30x7\"\nfooter = ''\ndouble-sided = false\n".utf8)
       .write(to: folder.appendingPathComponent("paginate/config.toml"))
@@ -226,7 +226,6 @@ struct OptionEffectsTests {
     #expect(joined.split(separator: " ") == plain.joined(separator: " ").split(separator: " "))
 
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("paginate"), withIntermediateDirectories: true)
     try Data("hyphenate = true\nlang = \"de\"\n".utf8).write(to: folder.appendingPathComponent("paginate/config.toml"))
     let configured = try Executable.run(

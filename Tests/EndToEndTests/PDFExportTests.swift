@@ -1,9 +1,10 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// The PDF export, read back with poppler's tools (pdfinfo, pdffonts, pdftotext, pdftohtml,
 /// pdftoppm; Debian's poppler-utils, which `.ci/run` installs).
-@Suite("PDF export")
+@Suite("PDF export", .temporaryFolder)
 struct PDFExportTests {
   static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures")
   static let mixed = """
@@ -62,7 +63,6 @@ struct PDFExportTests {
   @Test("pango and cairo are opened for a PDF only: without them printing works, and the export says what to install")
   func withoutPangoCairo() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     // A library of that name that is no library: dlopen refuses it, as it would a missing one.
     let libraries = folder.appendingPathComponent("lib")
     try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
@@ -82,7 +82,6 @@ struct PDFExportTests {
   @Test("one sheet a page, on the paper asked for, turned for a wide page; title and author in the metadata")
   func pagesAndPaper() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = try mixedInput(in: folder)
     let json = try Executable.run(["export", "--format", "json", "-o", "-", "--page-size", "50x20", input.path])
     let pageCount = ((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["pages"] as? [Any])?.count
@@ -101,7 +100,6 @@ struct PDFExportTests {
   @Test("every font is embedded and subset: DejaVu Sans Mono, and Noto Sans CJK for the wide characters")
   func fonts() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = try mixedInput(in: folder)
     let pdf = try export(input.path, to: folder, ["--page-size", "50x30"])
     let rows = try tool("pdffonts", [pdf]).split(separator: "\n").dropFirst(2)
@@ -120,7 +118,6 @@ struct PDFExportTests {
   @Test("Han characters take the forms of the text's language: --lang, else the document's own")
   func cjkFaceByLanguage() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let markdown = folder.appendingPathComponent("han.md")
     try Data("# 直線と骨\n\n戸籍の誤り。\n".utf8).write(to: markdown)
     let korean = folder.appendingPathComponent("han.json")
@@ -151,7 +148,6 @@ struct PDFExportTests {
     arguments: ["mixed", "vapor.md", "swift-nio.md"])
   func text(source: String) throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = source == "mixed" ? try mixedInput(in: folder) : URL(fileURLWithPath: Executable.readme(source))
     let options = ["--page-size", "72x50"]
     let pdf = try export(input.path, to: folder, options)
@@ -168,7 +164,6 @@ struct PDFExportTests {
   @Test("links can be clicked: each address the whole destination, in-document links to their heading's page")
   func links() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = try mixedInput(in: folder)
     let pdf = try export(input.path, to: folder, ["--page-size", "50x16"])
     let xml = try tool("pdftohtml", ["-xml", "-stdout", "-i", "-q", pdf])
@@ -219,7 +214,6 @@ struct PDFExportTests {
   @Test("the outline lists the headings in order, nested by level, each leading to its page (to its sheet, imposed)")
   func outline() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = Executable.readme("openapikit.md")
     let options = ["--page-size", "80x66"]
     let pdf = try export(input, to: folder, options)
@@ -253,7 +247,6 @@ struct PDFExportTests {
   @Test("a booklet of 8 pages, and of 10 (padded to 12), folds into page order; 2up is in order")
   func imposition() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     for count in [8, 10] {
       let input = folder.appendingPathComponent("pages\(count).md")
       let text = (1...count).map { "Page \($0) of the book." }.joined(separator: "\n\n<!-- pagebreak -->\n\n")
@@ -280,7 +273,6 @@ struct PDFExportTests {
   @Test("on a sheet of two pages, the right-hand page's link covers its text and its heading is a place to go to")
   func linksOnSheets() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("sheet.md")
     let text = "No link on the first page, but one to [the second](#second).\n\n<!-- pagebreak -->\n\n# Second\n\n"
       + "A [link on the right](https://example.org/right) page.\n"
@@ -303,7 +295,6 @@ struct PDFExportTests {
   @Test("a page drawn as a picture (kept as .build/test-artifacts/pdf-page.png) has ink in its grid")
   func picture() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = try mixedInput(in: folder)
     let pdf = try export(input.path, to: folder, ["--page-size", "50x40"])
     // pdftoppm adds the extension to the name it is given.
@@ -326,7 +317,6 @@ struct PDFExportTests {
   @Test("qpdf finds the structure sound, links and imposition included; with --facing a viewer shows spreads")
   func structure() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = Executable.readme("grdb.md")
     for (name, options) in [
       ("plain", ["--page-size", "80x66"]), ("booklet", ["--page-size", "a5", "--imposition", "booklet"]),
@@ -350,7 +340,6 @@ struct PDFExportTests {
   @Test("double-sided, the inner margin is on a recto's left and a verso's right")
   func mirroredMargins() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = Executable.readme("vapor.md")
     let pdf = try export(input, to: folder, ["--double-sided", "--margin-inner", "8", "--page-size", "60x30"])
     /// The left edge of the leftmost word of a page, in points.
@@ -367,7 +356,6 @@ struct PDFExportTests {
   @Test("--page-size and --paper read one table of papers: a3 and a6 for both")
   func onePaperTable() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let text = try Executable.run(["--page-size", "a3", "--footer", "", "-"], stdin: Data("x".utf8))
     #expect(text.status == 0, "\(text.stderr)")
     #expect(text.stdout.split(separator: "\n", omittingEmptySubsequences: false).count >= 99)
@@ -380,7 +368,6 @@ struct PDFExportTests {
   @Test("an unknown paper is a usage error naming the papers; PDF options leave other formats be")
   func badOptions() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let unknown = try Executable.run(
       ["export", "-o", folder.appendingPathComponent("x.pdf").path, "--paper", "b7", "-"], stdin: Data("x".utf8))
     #expect(unknown.status == 64)

@@ -1,8 +1,9 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// In-document links (`[Usage](#usage)`) print the page their heading begins on.
-@Suite("Page references")
+@Suite("Page references", .temporaryFolder)
 struct PageReferenceTests {
   /// The pages of a JSON export of `file`, with `options`.
   func exportedPages(_ file: String, _ options: [String]) throws -> [[String: Any]] {

@@ -1,4 +1,5 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// The pager as a less user drives it: tall and wide pages, counts and start-up commands,
@@ -67,7 +68,6 @@ extension PagerTmuxTests {
   @Test("a4 in an 80x24 terminal: Space reaches every line of the page, → its last columns", .timeLimit(.minutes(10)))
   func fixedPageLargerThanTerminal() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = try write(paragraphs(300), to: "tall.txt", in: folder)
     let printed = try Executable.run(["--page-size", "a4", "--pages", "1", "--color", "never", file])
     let pageLines = printed.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -100,7 +100,6 @@ extension PagerTmuxTests {
   @Test("counts, +N and +/pattern; q leaves the help, which scrolls", .timeLimit(.minutes(10)))
   func countsAndStartCommands() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = try write(paragraphs(400), to: "numbers.txt", in: folder)
     defer { _ = try? tmux("kill-server") }
     try startShell()
@@ -125,7 +124,6 @@ extension PagerTmuxTests {
   @Test(":n and :p move between two files, the second a .gz", .timeLimit(.minutes(10)))
   func twoFiles() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let first = try write("The first file.\n", to: "first.txt", in: folder)
     // The second is gzip-compressed Markdown, read as less reads it.
     let second = CompressedInputTests.fixtures.appendingPathComponent("notes.md.gz").path
@@ -145,7 +143,6 @@ extension PagerTmuxTests {
   @Test("search: a word on the screen, a phrase across a line end and across a note marker", .timeLimit(.minutes(10)))
   func searchOnScreen() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let words = (1...60).map { "word\($0)" }.joined(separator: " ")
     let markdown = "# Notes\n\nDepends on [swift-nio-ssl](https://github.com/apple/swift-nio-ssl) and more.\n\n\(words)\n"
     let file = try write(markdown, to: "notes.md", in: folder)
@@ -180,7 +177,6 @@ extension PagerTmuxTests {
   @Test("a search through 200 MB shows its progress, and Esc stops it where the reader was", .timeLimit(.minutes(10)))
   func stoppedSearch() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("huge.txt").path
     let line = "A paragraph of a very large file, read a page at a time as the reader goes.\n\n"
     guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
@@ -209,7 +205,6 @@ extension PagerTmuxTests {
   @Test("G on a large Markdown file shows its progress; Esc and Ctrl-C stop it; Ctrl-C then ends only the pager", .timeLimit(.minutes(10)))
   func stoppedJump() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("big.md").path
     let section = (1...40).map { "Paragraph \($0) of a README, with a [reference link][site] and `code` in it.\n\n" }.joined()
     var text = ""
@@ -234,7 +229,6 @@ extension PagerTmuxTests {
   @Test("NO_COLOR and --color never: no colour in the pager, matches still marked", .timeLimit(.minutes(10)))
   func noColour() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = try write("# Code\n\nRun `make all` to build.\n", to: "code.md", in: folder)
     defer { _ = try? tmux("kill-server") }
     try startShell()
@@ -255,7 +249,6 @@ extension PagerTmuxTests {
   @Test("r on standard input keeps the document and says why; r on a deleted file says so", .timeLimit(.minutes(10)))
   func reloadThatCannot() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = try write(paragraphs(100), to: "gone.txt", in: folder)
     defer { _ = try? tmux("kill-server") }
     try startShell()
@@ -284,7 +277,6 @@ extension PagerTmuxTests {
   @Test("OSC 8 links in the pager with --hyperlinks always (the default), none with never", .timeLimit(.minutes(10)))
   func hyperlinks() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = try write("# Links\n\nSee [the guide](https://example.org/guide) and [that](file:///etc/passwd).\n", to: "links.md", in: folder)
     defer { _ = try? tmux("kill-server") }
     try startShell()

@@ -1,9 +1,10 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// Drives `paginate browse` in a real terminal: tmux (which `.ci/run` installs), with
 /// send-keys, capture-pane and resize-window.
-@Suite("The pager in tmux", .serialized)
+@Suite("The pager in tmux", .temporaryFolder, .serialized)
 struct PagerTmuxTests {
   let session = "paginate-test-\(UUID().uuidString.prefix(8))"
   /// A tmux server of the test's own (`-L`), apart from any the user runs and from the one
@@ -91,7 +92,6 @@ struct PagerTmuxTests {
   @Test("next, previous, last, first, go to page, search, facing, resize, quit", .timeLimit(.minutes(10)))
   func drive() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("numbers.txt")
     let text = (1...400).map { "Paragraph \($0) is here, with a few more words to make it wrap." }.joined(separator: "\n\n")
     try Data(text.utf8).write(to: file)
@@ -153,7 +153,6 @@ struct PagerTmuxTests {
     .timeLimit(.minutes(10)))
   func warningsAfterResize() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("bad.txt")
     // One bad byte on the first page, one at the end, past what the first screen reads (the
     // input comes in 256 KiB chunks): only the reading after the resizes gets that far.
@@ -181,7 +180,6 @@ struct PagerTmuxTests {
   @Test("after a reload (r), the invalid UTF-8 reported is that of the file as read last", .timeLimit(.minutes(10)))
   func warningsAfterReload() throws {
     let folder = try Executable.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("changing.txt")
     try Data([0x4F, 0x6E, 0x65, 0x20, 0xFF, 0x0A] + Array("First version.\n".utf8)).write(to: file)
     let errors = folder.appendingPathComponent("stderr").path

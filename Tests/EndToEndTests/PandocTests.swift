@@ -1,9 +1,10 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// pandoc's JSON, written by the real pandoc (Debian's, installed by .ci/run), read back with
 /// `--from pandoc-json`.
-@Suite("pandoc JSON through the executable")
+@Suite("pandoc JSON through the executable", .temporaryFolder)
 struct PandocTests {
   /// pandoc's JSON for `source` read as `format`.
   func pandocJSON(_ source: String, from format: String) throws -> Data {

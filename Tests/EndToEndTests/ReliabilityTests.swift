@@ -1,9 +1,10 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// Issue 26, items 3, 4 and 6: exports that never clobber what is not a regular file, hostile
 /// text never sent raw to the terminal in a message, and configuration read with care.
-@Suite("Reliability: exports, messages, configuration")
+@Suite("Reliability: exports, messages, configuration", .temporaryFolder)
 struct ReliabilityTests {
   static let markdown = "# Title\n\nSome words on a page.\n"
 
@@ -42,7 +43,6 @@ struct ReliabilityTests {
   @Test("export onto a FIFO writes into it; a symlink stays a symlink; mode 0600 stays; a 254-byte name works")
   func exportsNeverClobber() throws {
     let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = try write(Self.markdown, "in.md", in: folder)
 
     // A FIFO: read by a reader, and a FIFO afterwards.
@@ -84,7 +84,6 @@ struct ReliabilityTests {
   @Test("a configuration file with CRLF line ends is read; a FIFO or /dev/zero is refused at once")
   func configurationFiles() throws {
     let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = try write(Self.markdown, "in.md", in: folder)
     let config = folder.appendingPathComponent("paginate")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -108,7 +107,6 @@ struct ReliabilityTests {
   @Test("PAGINATE_OPTIONS takes options only: a subcommand, a file or --output there is an error naming it")
   func environmentOptions() throws {
     let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let input = try write(Self.markdown, "in.md", in: folder)
     let good = try Executable.run(
       [input], environment: ["PAGINATE_OPTIONS": "--justify --wrap greedy --page-size=30x6 --no-facing --hyperlinks never"])
@@ -143,7 +141,6 @@ struct ReliabilityTests {
     .enabled(if: getuid() == 0, "needs root to run as nobody"))
   func unreadableConfig() throws {
     let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let config = folder.appendingPathComponent("paginate")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
     let file = config.appendingPathComponent("config.toml")
@@ -165,7 +162,6 @@ struct ReliabilityTests {
   @Test("a link's destination longer than 8 KB is shown, not linked: output grows with its length, not its square", arguments: ["txt", "json", "html"])
   func longDestination(format: String) throws {
     let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     // 100 KB: every wrapped line of the note repeated the whole address (132 MB in print).
     let address = "https://example.org/" + String(repeating: "abcdefghij", count: 10_000)
     let input = try write("See [the page](\(address)) and [a short one](https://example.org/short).\n", "long.md", in: folder)
@@ -199,7 +195,6 @@ struct ReliabilityTests {
     arguments: [("\t", "x"), ("a", "")])
   func longVerbatimLine(character: String, end: String) throws {
     let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     let path = try write("    " + String(repeating: character, count: 8_000_000) + end + "\n", "line.md", in: folder)
     let megabytes = try Self.peakMemory(["--pages", "1", path])
     // 8 MB of input: the cluster record a character and the expanded tabs took 280 bytes a byte.

@@ -1,9 +1,10 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// Page ranges past the end, files that cannot be read among others, `{pages}` over several
 /// files, a negative first page, and completion of file names in bash.
-@Suite("Page selection, several files, completions")
+@Suite("Page selection, several files, completions", .temporaryFolder)
 struct SelectionAndFilesTests {
   private func document(_ title: String, paragraphs: Int) -> String {
     "# \(title)\n\n" + (1...paragraphs).map { "Paragraph \($0) of \(title)." }.joined(separator: "\n\n") + "\n"
@@ -18,7 +19,6 @@ struct SelectionAndFilesTests {
   @Test("--pages past the last page: one line with the page count, exit 1; export writes no file")
   func pagesPastTheEnd() throws {
     let folder = try folder(["a.md": document("A", paragraphs: 30)])
-    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("a.md").path
     let printed = try Executable.run(["--page-size", "30x20", "--pages", "9999", file])
     #expect(printed.status == 1)
@@ -38,7 +38,6 @@ struct SelectionAndFilesTests {
   @Test("a file that cannot be read among several: the others are printed, its error said, exit 1")
   func missingFileAmongOthers() throws {
     let folder = try folder(["a.md": document("A", paragraphs: 3), "b.md": document("B", paragraphs: 3)])
-    defer { try? FileManager.default.removeItem(at: folder) }
     let a = folder.appendingPathComponent("a.md").path
     let b = folder.appendingPathComponent("b.md").path
     let missing = folder.appendingPathComponent("missing.md").path
@@ -57,7 +56,6 @@ struct SelectionAndFilesTests {
   @Test("{pages} is the number of the output's last page: over several files, and from --first-page")
   func pagesOverSeveralFiles() throws {
     let folder = try folder(["a.md": document("A", paragraphs: 30), "b.md": document("B", paragraphs: 30)])
-    defer { try? FileManager.default.removeItem(at: folder) }
     let a = folder.appendingPathComponent("a.md").path
     let b = folder.appendingPathComponent("b.md").path
     let result = try Executable.run(["--page-size", "30x20", "--footer", "{page}/{pages}", "--color", "never", a, b])
@@ -90,7 +88,6 @@ struct SelectionAndFilesTests {
   @Test("bash completes file names and option values, after paginate alone and after a subcommand")
   func bashCompletion() throws {
     let folder = try folder(["README.md": "x", "READY.txt": "y", "other.md": "z"])
-    defer { try? FileManager.default.removeItem(at: folder) }
     let script = try Executable.run(["--generate-completion-script", "bash"])
     #expect(script.status == 0)
     let scriptFile = folder.appendingPathComponent("paginate.bash")

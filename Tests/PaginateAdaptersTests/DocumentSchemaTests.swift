@@ -1,13 +1,14 @@
 import Foundation
 import PaginateAdapters
 import PaginateModel
+import PaginateTestSupport
 import Testing
 
 /// `Docs/document.schema.json` is checked against real documents, as the end-to-end tests check
 /// `Docs/pageset.schema.json` against exports: each file in `SampleDocs/`, read by its adapter
 /// and written in the JSON form (``PaginateModel/Document/jsonData()``; the command line has no
 /// export of the document form), is validated with Python's jsonschema (`.ci/run` installs it).
-@Suite("The document JSON form against its schema")
+@Suite("The document JSON form against its schema", .temporaryFolder)
 struct DocumentSchemaTests {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
@@ -43,9 +44,7 @@ struct DocumentSchemaTests {
   func sampleDocsValidate() throws {
     let names = try Self.sampleNames()
     try #require(names.count >= 5, "SampleDocs holds \(names)")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-schema-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }  // cleanup only: a leftover folder changes no result
+    let folder = try TemporaryFolder.make()
     var files: [String] = []
     for name in names {
       let bytes = try Data(contentsOf: Self.packageRoot.appendingPathComponent("SampleDocs/\(name)"))

@@ -7,7 +7,7 @@ import Testing
 
 /// A page set that keeps only a window of pages lays any other out again from a checkpoint,
 /// the same to the byte as the first time.
-@Suite("Page windows")
+@Suite("Page windows", .temporaryFolder)
 struct PageWindowTests {
   /// Every page of `source`, laid out in order by a page set that keeps them all (a window
   /// as large as the document), with the anchors of their lines.
@@ -86,9 +86,8 @@ struct PageWindowTests {
       #expect(page.map { Self.same($0, expected[index]) } == true, "page \(index + 1)")
     }
     // The same read from a file, which is opened again at each mark's offset.
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-window-\(UUID().uuidString).txt")
+    let url = try TemporaryFolder.make().appendingPathComponent("window.txt")
     try text.write(to: url, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: url) }
     let loaded = try AdapterRegistry.builtIn.loadInput(contentsOfFile: url.path)
     var fromFile = try PageSet(reader: loaded.reader, options: options, pagesKept: 5)
     for index in Array(expected.indices) + expected.indices.reversed() {

@@ -93,7 +93,7 @@ struct NumberedPages {
   /// - Throws: ``PrintError`` when a scratch file cannot be written or read back, or a layout
   ///   made again fails.
   mutating func next() throws(PrintError) -> Page? {
-    if again != nil {
+    if case .some = again {
       defer { againIndex += 1 }
       return again?.page(at: againIndex)
     }

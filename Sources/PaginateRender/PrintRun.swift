@@ -20,63 +20,27 @@ import PaginateModel
 /// Layout stops as soon as no later page can be selected.
 public struct PrintRun<Source: PrintSource> {
   /// The pages passed on, by printed number.
-  public let selection: PageRanges
+  public var selection: PageRanges { pages.selection }
   /// How pages pair into spreads for ``nextSpread()`` and ``write(to:_:)``; `nil`: single pages.
   public let facing: FacingOptions?
   /// The first document's title (its first heading, or its file's name), once its first page is
   /// laid out.
-  public private(set) var title: String?
+  public var title: String? { pages.title }
   /// The first document's language (its options', else its own), once its first page is laid out.
-  public private(set) var language: String?
+  public var language: String? { pages.language }
   /// The pages of the whole run, selected or not, once every document has been laid out;
   /// `nil` while pages remain, or when the run stopped past the last page selected.
-  public private(set) var totalPages: Int?
+  public var totalPages: Int? { pages.totalPages }
   /// How many pages have been passed on.
-  public private(set) var selectedCount = 0
-
+  public var selectedCount: Int { pages.selectedCount }
   /// Where the documents come from: what it gathered (skipped files, warnings) can be read
   /// from it as the run goes.
   public private(set) var source: Source
+
   private let firstPageNumber: Int
   private var countsPages: Bool
-  private var sequence: DocumentSequence
-  /// The `{pages}` number found by the counting pass.
-  private var lastPageNumber: Int?
-  /// The next document to open.
-  private var nextDocument = 0
-  /// The document being printed.
-  private var current: CurrentDocument?
-  /// The blank verso before the document just opened, not yet passed on.
-  private var blank: Page?
-  private var ended = false
+  private var pages: PrintPages
   private var gatherer: SpreadGatherer
-
-  /// A document being printed: its pages, with their page references filled in when its
-  /// links print page numbers.
-  private struct CurrentDocument {
-    var index: Int
-    var name: String
-    var bodyHeight: Int
-    var pages: PageSet
-    var numbered: NumberedPages?
-    var nextIndex = 0
-
-    mutating func next() throws(PrintError) -> Page? {
-      if numbered != nil { return try numbered!.next() }
-      defer { nextIndex += 1 }
-      return pages.page(at: nextIndex)
-    }
-
-    var warnings: [String] {
-      var warnings = numbered?.warnings ?? []
-      let count = numbered?.notesLeftOut ?? pages.notesLeftOut
-      if count > 0 {
-        warnings.append(
-          "\(name): \(count) note\(count == 1 ? "" : "s") left out: a page of \(bodyHeight) line\(bodyHeight == 1 ? "" : "s") has no room for notes")
-      }
-      return warnings
-    }
-  }
 
   /// A run over the documents of `source`.
   /// - Parameters:
@@ -92,10 +56,9 @@ public struct PrintRun<Source: PrintSource> {
   ) {
     self.source = source
     self.firstPageNumber = firstPageNumber
-    self.selection = selection
     self.facing = facing
     self.countsPages = countsPages && source.count > 1
-    sequence = DocumentSequence(firstPageNumber: firstPageNumber)
+    pages = PrintPages(documentCount: source.count, firstPageNumber: firstPageNumber, selection: selection)
     gatherer = SpreadGatherer(facing: facing)
   }
 
@@ -117,28 +80,18 @@ public struct PrintRun<Source: PrintSource> {
       countsPages = false
       try countPages()
     }
-    while !ended {
-      if let page = blank {
-        blank = nil
-        if selection.contains(page.number) { return passed(page) }
-      }
-      guard current != nil else {
-        try openNext()
-        continue
-      }
-      guard let page = try current!.next() else {
-        try finishCurrent(complete: true)
-        continue
-      }
-      if let upper = selection.upperBound, page.number > upper {
-        try finishCurrent(complete: false)
-        ended = true
+    while true {
+      switch try pages.next() {
+      case .page(let page):
+        return page
+      case .open(let index):
+        if let document = try source.open(index, for: .printing) { try pages.begin(document, index: index) }
+      case .finished(let index, let complete, let warnings):
+        try source.finished(index, complete: complete, warnings: warnings)
+      case .end:
         return nil
       }
-      let placed = sequence.place(page)
-      if selection.contains(page.number) { return passed(placed) }
     }
-    return nil
   }
 
   /// The next spread of selected pages, in reading order (by ``facing``): one page without
@@ -181,76 +134,12 @@ public struct PrintRun<Source: PrintSource> {
     try writing(nil) { () throws(Writer.Failure) in try writer.end(pageCount: count) }
   }
 
-  private mutating func passed(_ page: Page) -> Page {
-    selectedCount += 1
-    return page
-  }
-
-  /// Opens the next document (or ends the run): its blank verso, its first page number, its
-  /// page references.
-  private mutating func openNext() throws(PrintError) {
-    guard nextDocument < source.count else {
-      ended = true
-      totalPages = sequence.nextIndex
-      return
-    }
-    let index = nextDocument
-    nextDocument += 1
-    guard let document = try source.open(index, for: .printing) else { return }
-    var options = document.options
-    options.lastPageNumber = lastPageNumber
-    blank = sequence.begin(&options)
-    setPageReferences(&options, of: document)
-    let pages = try Self.pages(of: document, options)
-    if title == nil {
-      title = pages.title
-      language = options.language ?? document.reader.language
-    }
-    // Pages that cite headings wait for their numbers (``NumberedPages``).
-    let numbered =
-      options.pageReferences == nil
-      ? nil
-      : NumberedPages(
-        pages: pages, reader: document.reader, options: options, name: document.name,
-        canLayOutAgain: document.canLayOutAgain)
-    current = CurrentDocument(
-      index: index, name: document.name, bodyHeight: options.bodyHeight, pages: pages, numbered: numbered)
-  }
-
-  private mutating func finishCurrent(complete: Bool) throws(PrintError) {
-    guard let document = current else { return }
-    current = nil
-    try source.finished(document.index, complete: complete, warnings: complete ? document.warnings : [])
-  }
-
   /// The counting pass: lays every document out to count the run's pages, quietly.
   private mutating func countPages() throws(PrintError) {
-    var counting = DocumentSequence(firstPageNumber: firstPageNumber)
+    var counter = PrintPages.Counter(firstPageNumber: firstPageNumber)
     for index in 0..<source.count {
-      guard let document = try source.open(index, for: .counting) else { continue }
-      var options = document.options
-      _ = counting.begin(&options)
-      setPageReferences(&options, of: document)
-      var pages = try Self.pages(of: document, options)
-      pages.layOutAll()
-      counting.skip(pages: pages.laidOutCount)
+      if let document = try source.open(index, for: .counting) { try counter.count(document) }
     }
-    lastPageNumber = firstPageNumber + counting.nextIndex - 1
-  }
-
-  /// In-document links print their headings' page numbers when the document can be read again
-  /// to find them (a stream read once cannot): in cells as wide as a guess of the last number.
-  private func setPageReferences(_ options: inout LayoutOptions, of document: PrintDocument) {
-    guard document.readsAgain && options.links != .none else { return }
-    options.pageReferences = .provisional(digits: PageReferences.digits(of: document.estimatedLastPage(options)))
-  }
-
-  /// A layout of `document` that keeps no page behind, so memory stays bounded.
-  private static func pages(of document: PrintDocument, _ options: LayoutOptions) throws(PrintError) -> PageSet {
-    do throws(LayoutError) {
-      return try PageSet(reader: document.reader, options: options, keepsPages: false)
-    } catch {
-      throw PrintError("\(document.name): \(error.description)")
-    }
+    pages.lastPageNumber = counter.lastPageNumber
   }
 }

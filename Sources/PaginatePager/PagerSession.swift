@@ -30,6 +30,20 @@ package enum PagerSession {
     package init(_ message: String) { self.message = message }
   }
 
+  /// What takes the terminal for the pager: the alternate screen, cleared, the cursor hidden.
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+  /// What makes the mouse wheel send keys (SGR mouse reports).
+  static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
+  /// What gives the terminal back: the mouse released, styles reset, the cursor shown, the
+  /// screen the pager was started from.
+  static let leaveSequence = "\u{1B}[?1000l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+  /// Takes the terminal for the pager: raw mode and its screen, given back at the end, at exit,
+  /// on a signal or a crash, and around Ctrl-Z. `false` when there is no terminal.
+  package static func takeTerminal(mouse: Bool) -> Bool {
+    Terminal.begin(enter: mouse ? enterSequence + mouseOnSequence : enterSequence, leave: leaveSequence)
+  }
+
   /// Whether there is a terminal to page on.
   package static var hasTerminal: Bool {
     FileDescriptor.standardOutput.isTerminal
@@ -45,13 +59,13 @@ package enum PagerSession {
     _ model: inout PagerModel, settings: Settings = Settings(), startCommand: String? = nil,
     load: (Int) -> Result<DocumentReader, LoadFailure>
   ) -> Bool {
-    guard Terminal.begin(mouse: settings.capturesMouse) else { return false }
+    guard takeTerminal(mouse: settings.capturesMouse) else { return false }
     // Ctrl-C is a key here, as in less: it stops a search or a jump, and the pager then
     // ends as with q, not killed by the signal (which would also end the shell's command
     // line the pager was started from).
-    Terminal.catchesInterrupt = 1
+    Terminal.catchInterrupt(true)
     defer {
-      Terminal.catchesInterrupt = 0
+      Terminal.catchInterrupt(false)
       Terminal.restore()
     }
     let renderer = TextRenderer(
@@ -61,8 +75,7 @@ package enum PagerSession {
     var decoder = KeyDecoder()
     /// Takes the terminal's new size, if it changed (its signal wakes the wait for keys).
     func takeResize() -> Bool {
-      guard Terminal.needsResize != 0 else { return false }
-      Terminal.needsResize = 0
+      guard Terminal.takeResize() else { return false }
       size = Terminal.size()
       model.resize(columns: size.columns, rows: size.rows)
       return true
@@ -77,10 +90,7 @@ package enum PagerSession {
       // Following a file: read it again every second until a key comes.
       let bytes = Terminal.read(timeout: model.isFollowing ? 1000 : -1)
       var keys = decoder.feed(bytes)
-      if Terminal.interrupted != 0 {
-        Terminal.interrupted = 0
-        keys.append(.control("c"))
-      }
+      if Terminal.takeInterrupt() { keys.append(.control("c")) }
       if !bytes.isEmpty && bytes.last == 0x1B {
         // A lone ESC: wait briefly for the rest of a sequence, else it is the Escape key.
         let more = Terminal.read(timeout: 40)
@@ -129,12 +139,11 @@ package enum PagerSession {
   /// are left for the pager to read.
   private static func work(_ model: inout PagerModel, renderer: TextRenderer, decoder: inout KeyDecoder) {
     // A Ctrl-C that comes as the work ends has done its job: it does not quit the pager too.
-    defer { Terminal.interrupted = 0 }
+    defer { _ = Terminal.takeInterrupt() }
     var lastDraw = ContinuousClock.now
     while model.isBusy {
       model.continueWork(pageLimit: 20)
-      if Terminal.interrupted != 0 {
-        Terminal.interrupted = 0
+      if Terminal.takeInterrupt() {
         model.cancelWork()
         break
       }

@@ -12,8 +12,8 @@ import Glibc
 /// them as well. Its signal mask and SIGPIPE disposition are reset, whatever the parent had.
 /// While it runs, SIGINT, SIGTERM and SIGHUP to this process kill the child's group first,
 /// then take the action they had before (the default: this process ends too, and the shepherd
-/// then kills the rest); a signal this process ignores stays ignored. The state the signal
-/// handler reads lives in C (`CPaginateSystem`), written before the handler can run.
+/// then kills the rest); a signal this process ignores stays ignored. The groups live in C
+/// with the one handler that owns paginate's signals (`signals.c`), written before it can run.
 package struct ChildProcess {
   /// How the child ended.
   package enum Termination: Equatable, Sendable {

@@ -1,8 +1,9 @@
 import CPaginateSystem
 
-/// The temporary file an export is writing, removed if SIGINT, SIGTERM or SIGHUP ends the
-/// program before it is renamed into place. The path and the handler live in C
-/// (`temporary_file.c`): a handler may read only storage that is written before it runs.
+/// The temporary file an export is writing, removed if SIGINT, SIGTERM, SIGHUP or a crash ends
+/// the program before it is renamed into place. The path lives in C, with the one handler that
+/// owns paginate's signals (`signals.c`: a handler may read only storage written before it
+/// runs); it removes the file after giving the terminal back and before killing children.
 package enum TemporaryFile {
   /// Names the file being written; its first call installs the handlers. One at a time: a
   /// second call replaces the first.

@@ -83,7 +83,7 @@ struct BrowseCommand: ParsableCommand {
         .standardInput, name: "<stdin>", folder: CurrentProcess.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
       // While the pager waits for the pipe, or lays out a long stretch of it, q is answered:
       // the terminal is the pager's from now on.
-      if PagerSession.hasTerminal { _ = Terminal.begin(mouse: mouse) }
+      if PagerSession.hasTerminal { _ = PagerSession.takeTerminal(mouse: mouse) }
       spool.callWhileReading { if Terminal.quitIsTyped() { CurrentProcess.exit(0) } }
       return try registry.loadInput(spooled: spool, name: "<stdin>", format: from)
     }

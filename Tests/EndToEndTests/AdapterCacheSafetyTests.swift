@@ -1,4 +1,5 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// The adapter cache (`$XDG_CACHE_HOME/paginate/adapters.json`) in a cache folder another user
@@ -6,7 +7,7 @@ import Testing
 /// paginate write through it, hang, or use it; each is one warning line.
 ///
 /// The tests that need two users run as root (as CI does) and use `nobody` as the other one.
-@Suite("The adapter cache where another user has been")
+@Suite("The adapter cache where another user has been", .temporaryFolder)
 struct AdapterCacheSafetyTests {
   static let nobody: UInt32 = 65534
   static var isRoot: Bool { getuid() == 0 }

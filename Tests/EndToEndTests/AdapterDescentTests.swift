@@ -1,4 +1,5 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// What paginate kills when an adapter times out or paginate itself is stopped: the adapter's
@@ -8,7 +9,7 @@ import Testing
 ///
 /// Each wait below is a hang guard: it polls a condition with a bound far above what an idle
 /// machine needs, and asserts nothing about speed.
-@Suite("What an adapter's time-out or a signal kills")
+@Suite("What an adapter's time-out or a signal kills", .temporaryFolder)
 struct AdapterDescentTests {
   /// A process of the test's own, outside paginate's tree, that accepts descriptors over a
   /// Unix socket (SCM_RIGHTS) and keeps them, as an ssh ControlMaster keeps a client's stdio.

@@ -1,4 +1,5 @@
 import Foundation
+import PaginateTestSupport
 import Testing
 
 /// A termination signal to paginate while an external adapter runs reaches the adapter's
@@ -8,7 +9,7 @@ import Testing
 /// CI runs this suite twice: on the debug build with the rest, and on the release build
 /// (`PAGINATE_EXECUTABLE=.build/release/paginate`), where a wrongly laid-out global once sent
 /// SIGKILL to an unrelated group (issue 26).
-@Suite("Signals while an adapter runs")
+@Suite("Signals while an adapter runs", .temporaryFolder)
 struct SignalForwardingTests {
   /// Signals the test runner does not ignore (an ignored one is inherited, and paginate rightly
   /// keeps ignoring it).
@@ -87,7 +88,7 @@ struct SignalForwardingTests {
         let signal = arguments[1].drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber }
         return (caller, target, String(signal))
       }
-    // The signal handler (CPaginateSystem's signal_forwarding.c) sends one SIGKILL, to the
+    // The signal handler (CPaginateSystem's signals.c) sends one SIGKILL, to the
     // adapter's group (a negative target).
     let sigkills = killed.filter { $0.signal == "SIGKILL" }
     #expect(sigkills.filter { $0.caller == paginate }.map(\.target) == [-group], "the adapter's group is \(group)")

@@ -13,13 +13,19 @@
 extern "C" {
 #endif
 
-// MARK: Forwarding termination signals to child process groups
+// MARK: Signals (signals.c)
+//
+// One handler owns SIGINT, SIGTERM, SIGHUP, the crash signals, SIGTSTP, SIGCONT and SIGWINCH,
+// and runs the actions registered below in a fixed order: restore the terminal, remove the
+// temporary file, kill the children's process groups, then the action this process had
+// before (the signal raised again). Each registration installs it for the signals it needs,
+// once; a signal this process ignores stays ignored.
 
 /// The most child process groups that can be registered at once.
 #define PAGINATE_FORWARDING_SLOTS 64
 
-/// Reserves a slot for a child about to be spawned and, for the first slot, installs the
-/// handlers for SIGINT, SIGTERM and SIGHUP (a signal this process ignores stays ignored).
+/// Reserves a slot for a child about to be spawned (installing the handler for SIGINT,
+/// SIGTERM, SIGHUP and the crash signals).
 ///
 /// Until `paginate_forwarding_spawned` names the child's process group, a signal that arrives
 /// is held: the handler records it and returns, and `paginate_forwarding_spawned` (or
@@ -30,20 +36,44 @@ extern "C" {
 int paginate_forwarding_begin(void);
 
 /// Names the process group of the child spawned for `slot` (its pid: the child leads a group
-/// of its own). From now on SIGINT, SIGTERM and SIGHUP send
-/// SIGKILL to that group, then take the action this process had before. Delivers a signal
-/// held since `paginate_forwarding_begin`.
+/// of its own). From now on SIGINT, SIGTERM and SIGHUP send SIGKILL to that group before the
+/// action this process had before. Delivers a signal held since `paginate_forwarding_begin`.
 void paginate_forwarding_spawned(int slot, pid_t group);
 
-/// Stops forwarding signals to the group `group` of `slot`'s child: call it once the child has
-/// ended, before its shepherd is told to reap it (`paginate_shepherd_finish`), so that no
-/// signal can reach a group id handed out again.
+/// Stops killing the group `group` of `slot`'s child: call it once the child has ended,
+/// before its shepherd is told to reap it (`paginate_shepherd_finish`), so that no signal can
+/// reach a group id handed out again.
 void paginate_forwarding_release(int slot, pid_t group);
 
-/// Frees `slot` (the child has been reaped, or was never spawned) and, with the last slot,
-/// restores the actions saved by `paginate_forwarding_begin`. Delivers a signal held since
-/// `paginate_forwarding_begin` (the spawn failed: there is no group to kill).
+/// Frees `slot` (the child has been reaped, or was never spawned). Delivers a signal held
+/// since `paginate_forwarding_begin` (the spawn failed: there is no group to kill).
 void paginate_forwarding_end(int slot);
+
+/// Takes the terminal open at `descriptor` (read and write): saves its settings, keeps copies
+/// of the bytes that enter and leave the pager's screen (`enter`, `leave`: at most 255 bytes
+/// each), installs the handler (the crash signals and SIGTSTP, SIGCONT, SIGWINCH too), and
+/// enters raw mode. A signal writes a byte to `wake` (non-blocking) to wake the pager's wait
+/// for keys. Returns 0, or -1 when the settings cannot be read or a sequence is too long.
+/// Begun already: does nothing and returns 0.
+int paginate_terminal_begin(int descriptor, int wake, const char *enter, const char *leave);
+
+/// Enters raw mode and the pager's screen again after `paginate_terminal_restore` (else does
+/// nothing).
+void paginate_terminal_enter(void);
+
+/// Restores the terminal's settings and leaves the pager's screen, if in them. Async-signal-safe;
+/// safe to call more than once.
+void paginate_terminal_restore(void);
+
+/// 1 if SIGWINCH or SIGCONT asked for a redraw since the last call, else 0.
+int paginate_terminal_take_resize(void);
+
+/// With `catches` 1, SIGINT (Ctrl-C) is a key: it is noted (`paginate_terminal_take_interrupt`)
+/// and wakes the pager instead of ending the program.
+void paginate_terminal_catch_interrupt(int catches);
+
+/// 1 if SIGINT was noted since the last call, else 0.
+int paginate_terminal_take_interrupt(void);
 
 // MARK: Running a program under a shepherd
 
@@ -106,11 +136,9 @@ int paginate_make_temporary_file(char *template_path);
 
 // MARK: The temporary file being written
 
-/// Names the temporary file an export is writing (copied; at most 4095 bytes) and, the first
-/// time, installs handlers for SIGINT, SIGTERM and SIGHUP that remove it and then end the
-/// program as the signal would (a signal this process ignores stays ignored). A signal
-/// forwarded to a child (`paginate_forwarding_begin`) removes it too. Returns -1 when the path
-/// is too long.
+/// Names the temporary file an export is writing (copied; at most 4095 bytes), removed if a
+/// signal ends the program (installing the handler for SIGINT, SIGTERM, SIGHUP and the crash
+/// signals). Returns -1 when the path is too long.
 int paginate_temporary_file_register(const char *path);
 
 /// Forgets the temporary file (it was renamed into place or removed).

@@ -8,7 +8,7 @@ import Testing
 struct FilesOfLinesTests {
   static let fixtures = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/Lines")
   static let files = [
-    "Tests/EndToEndTests/Fixtures/Lines/dpkg.log", "Scripts/check-platform-layer.sh", "Sources/PaginateLayout/Rule.swift",
+    "Tests/EndToEndTests/Fixtures/Lines/dpkg.log", "Scripts/check-platform-layer.sh", "Sources/PaginateLayout/Blocks/Rule.swift",
     "Tests/EndToEndTests/Fixtures/Lines/passwd", "Tests/EndToEndTests/Fixtures/Lines/tides.csv",
     "Tests/EndToEndTests/Fixtures/Lines/Makefile", "Tests/EndToEndTests/Fixtures/Lines/fstab",
   ]

@@ -55,14 +55,7 @@ final class PageLayoutCache: Sendable {
   /// The spread at `index`, laying out as far as needed; `nil` past the end.
   func spread(at index: Int, facing: FacingOptions) -> Spread? {
     guard earlier != nil else { return pages.withLock { $0.spread(at: index, facing: facing) } }
-    let (firstIndex, secondIndex) = facing.pageIndices(ofSpread: index)
-    let first = firstIndex.flatMap { page(at: $0) }
-    let second = secondIndex.flatMap { page(at: $0) }
-    guard first != nil || second != nil else { return nil }
-    switch facing.progression {
-    case .ltr: return Spread(index: index, left: first, right: second)
-    case .rtl: return Spread(index: index, left: second, right: first)
-    }
+    return Spread(index: index, facing: facing) { page(at: $0) }
   }
 
   /// The number of pages, once the end has been laid out.

@@ -124,17 +124,25 @@ public struct FacingOptions: Sendable, Hashable {
   }
 }
 
+extension Spread {
+  /// The spread at `index` as `facing` pairs pages, each page taken from `page` (by index);
+  /// `nil` when neither of its pages exists.
+  package init?(index: Int, facing: FacingOptions, page: (Int) -> Page?) {
+    let (firstIndex, secondIndex) = facing.pageIndices(ofSpread: index)
+    let first = firstIndex.flatMap(page)
+    let second = secondIndex.flatMap(page)
+    guard first != nil || second != nil else { return nil }
+    switch facing.progression {
+    case .ltr: self.init(index: index, left: first, right: second)
+    case .rtl: self.init(index: index, left: second, right: first)
+    }
+  }
+}
+
 extension PageSet {
   /// The spread at `index`, laying out as far as needed; `nil` past the last spread.
   public mutating func spread(at index: Int, facing: FacingOptions) -> Spread? {
     guard index >= 0 else { return nil }
-    let (firstIndex, secondIndex) = facing.pageIndices(ofSpread: index)
-    let first = firstIndex.flatMap { page(at: $0) }
-    let second = secondIndex.flatMap { page(at: $0) }
-    guard first != nil || second != nil else { return nil }
-    switch facing.progression {
-    case .ltr: return Spread(index: index, left: first, right: second)
-    case .rtl: return Spread(index: index, left: second, right: first)
-    }
+    return Spread(index: index, facing: facing) { page(at: $0) }
   }
 }

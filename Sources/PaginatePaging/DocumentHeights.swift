@@ -19,8 +19,8 @@ struct DocumentHeights: Sendable {
     before.reserveCapacity(document.blocks.count + 1)
     document.forEachBlockText { block, text in
       // Scalars a line, counted in the UTF-8 bytes (a scalar starts at every byte but a
-      // continuation byte, 10xxxxxx): splitting the text into Characters took a second on
-      // 60 MB.
+      // continuation byte, 10xxxxxx): splitting the text into Characters cost five times as
+      // much (Benchmarks/README.md, "Optimisation history").
       var lines = 0.0
       var scalars = 0
       for byte in text.utf8 {

@@ -165,7 +165,7 @@ extension PagingController {
 
   /// How far the layout has got: by the share of the source read (blocks, or source lines),
   /// which costs nothing to ask, where the estimated page count would first measure the text
-  /// of every block (a fifth of a second on 60 MB).
+  /// of every block.
   private var layoutProgress: JumpProgress {
     let laidOut = cache.laidOutCount
     let fraction = cache.count != nil ? 1 : cache.laidOutFraction.map { min($0, 1) }

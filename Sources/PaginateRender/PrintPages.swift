@@ -4,8 +4,7 @@ import PaginateModel
 /// The pages of a ``PrintRun``, one document at a time: numbering across documents, the blank
 /// verso before a document, page references, selection. Not generic, so that the per-page work
 /// is compiled for its types: in the generic run, and in an optional, the document was copied
-/// whole for each page through its value witnesses (5% more instructions on a plain text file;
-/// callgrind).
+/// whole for each page through its value witnesses (Benchmarks/README.md, "Tried and dropped").
 struct PrintPages {
   /// What ``next()`` found.
   enum Step {

@@ -67,8 +67,8 @@ extension Paginate {
   ///
   /// The usual run names a subcommand, or none (print), and asks for no help. Parsing from
   /// the root costs more reflections over the print command's forty options (the root's default
-  /// subcommand is looked at for arguments it might pass through): 29 M instructions of a 50 M
-  /// start-up, against 24 M. Help, the version and the completion scripts go through the root,
+  /// subcommand is looked at for arguments it might pass through), about a tenth of the
+  /// start-up (Benchmarks/README.md, "Optimisation history"). Help, the version and the completion scripts go through the root,
   /// which knows every command, and so does a mistake: the root's message names the command
   /// in full (`paginate print`).
   static func parseDirectly(_ arguments: [String]) -> (any ParsableCommand)? {

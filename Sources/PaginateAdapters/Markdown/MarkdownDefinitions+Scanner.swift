@@ -16,8 +16,8 @@ extension MarkdownDefinitions {
   struct Scanner {
     private(set) var groups: [FoundGroup] = []
     /// The hashes of the groups' labels (``MarkdownDefinitions/labelHash(_:)``), each group's
-    /// together: one array for all, not one a group and one a label (their allocations were a
-    /// fifth of the scan of 104 MB of READMEs).
+    /// together: one array for all, not one a group and one a label (their allocations cost
+    /// more than the scan; Benchmarks/README.md, "Optimisation history").
     private(set) var labels: [UInt64] = []
     /// The groups' bytes, one after another (``Group/stored``): the text need not be kept.
     private(set) var store: [UInt8] = []

@@ -106,6 +106,13 @@ final class PageLayoutCache: Sendable {
     pages.withLock { $0.pageIndex(containing: anchor) }
   }
 
+  /// The share of the document laid out by the end of page `index`, when known; see
+  /// ``/PaginateLayout/PageSet/endFraction(ofPage:)``.
+  func endFraction(ofPage index: Int) -> Double? {
+    guard index >= 0 else { return nil }
+    return pages.withLock { $0.endFraction(ofPage: index) }
+  }
+
   /// The index of the first page by whose end `fraction` of the document was laid out; see
   /// ``/PaginateLayout/PageSet/pageIndex(atFraction:)``.
   func pageIndex(atFraction fraction: Double) -> Int? {

@@ -269,8 +269,11 @@ public struct PagingController: Sendable {
   /// fraction through the document.
   ///
   /// For a document in memory, the fraction is by characters: those before the reader's place
-  /// out of all of them. Otherwise it is by pages once the page count is known; before, by
-  /// source line when the document has them, else against the estimated page count.
+  /// out of all of them. For a source read as it goes, it is the share of the source laid out
+  /// by the page's end (the measure ``go(toFraction:asTransition:isolation:)`` finds a page
+  /// by, so that going to the fraction shown comes back to the page); where the layout cannot
+  /// say, by pages once the page count is known, before that by source line when the document
+  /// has them, else against the estimated page count.
   public var position: PagingPosition {
     let page = currentPage
     let estimated = estimatedPageCount
@@ -278,6 +281,8 @@ public struct PagingController: Sendable {
     if let characters = cache.documentCharacters, let place = currentAnchor {
       // The last page is the end, whatever text it starts with.
       fraction = cache.page(at: page.index + 1) == nil ? 1 : characters.fraction(of: place)
+    } else if let share = cache.endFraction(ofPage: page.index) {
+      fraction = cache.count.map { page.index + 1 >= $0 } == true ? 1 : share
     } else if let count = cache.count {
       fraction = count > 1 ? Double(page.index) / Double(count - 1) : 1
     } else if let line = page.anchorLine, let last = cache.reader.lastSourceLine, last > 1 {

@@ -66,6 +66,29 @@ struct PlaceTests {
     }
   }
 
+  @Test("a streamed source, its end laid out or not: the fraction shown is where go(toFraction:) lands, and leads back to the page")
+  func streamedFractionRoundTrip() throws {
+    for endKnown in [false, true] {
+      var streamed = try PagingController(reader: DocumentReader(markdown: story), options: small)
+      if endKnown {
+        streamed.goToLast()
+        #expect(streamed.position.fraction == 1)
+        streamed.goToFirst()
+      }
+      for target in [0.1, 0.25, 0.5, 0.75, 0.9] {
+        let moved = streamed.go(toFraction: target)
+        #expect(moved)
+        let page = streamed.currentIndex
+        let shown = streamed.position.fraction
+        #expect(shown >= target && shown - target < 0.1, "end known: \(endKnown); asked for \(target), shows \(shown)")
+        // As a pager's status shows it, in whole percent, and typed back.
+        let back = streamed.go(toFraction: (shown * 100).rounded(.down) / 100)
+        #expect(back)
+        #expect(streamed.currentIndex == page, "end known: \(endKnown); \(target) then \(shown): page \(streamed.currentIndex), not \(page)")
+      }
+    }
+  }
+
   @Test("go(to:) an anchor; anchor(of:) a page; a relayout keeps that very character on the page shown")
   func goToAnchor() throws {
     var reader = try PagingController(document: builtInCode, options: small)

@@ -203,6 +203,13 @@ public struct PageSet: Sendable {
     return window.lastPage(startingAtOrBefore: anchor) ?? (window.hasText ? 0 : nil)
   }
 
+  /// The share of the document (0 to 1, by ``laidOutFraction``'s measure) laid out by the end
+  /// of page `index`, when that page has been laid out and the layout could say; the place
+  /// ``pageIndex(atFraction:)`` finds the page by.
+  package func endFraction(ofPage index: Int) -> Double? {
+    keepsPages ? window.endFraction(ofPage: index) : nil
+  }
+
   /// The index of the first page by whose end at least `fraction` (0 to 1) of the document
   /// was laid out, laying out as far as needed: where a slider's place falls, by the same
   /// measure as ``laidOutFraction``. `nil` when the layout cannot say how far it has got, and

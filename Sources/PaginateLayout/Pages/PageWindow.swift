@@ -69,6 +69,12 @@ struct PageWindow {
     }
   }
 
+  /// The share of the document laid out by the end of page `index`, when known.
+  func endFraction(ofPage index: Int) -> Double? {
+    guard endFractions.indices.contains(index), endFractions[index] >= 0 else { return nil }
+    return Double(endFractions[index])
+  }
+
   /// The first page laid out by whose end at least `fraction` of the document was laid out,
   /// by binary search; `nil` when none was (or the shares are unknown).
   func firstPage(reachingFraction fraction: Double) -> Int? {

@@ -34,6 +34,28 @@ struct GitHubMarkdownTests {
     #expect(table.rows[0].source == SourceRange(line: 3))
   }
 
+  @Test("GitHub's autolinks: bare https:// and www. addresses and e-mail addresses are links; not in code, not in a link")
+  func autolinks() throws {
+    let document = try markdown(
+      "See https://github.com/pyenv/pyenv-installer, www.example.com/docs and alice@example.org; `https://in.code` and [text](https://x.org)."
+    )
+    #expect(
+      document.blocks.map(\.content) == [
+        .paragraph([
+          .text("See "),
+          .link(
+            destination: "https://github.com/pyenv/pyenv-installer", title: "",
+            content: [.text("https://github.com/pyenv/pyenv-installer")]),
+          .text(", "),
+          .link(destination: "http://www.example.com/docs", title: "", content: [.text("www.example.com/docs")]),
+          .text(" and "),
+          .link(destination: "mailto:alice@example.org", title: "", content: [.text("alice@example.org")]),
+          .text("; "), .code("https://in.code"), .text(" and "),
+          .link(destination: "https://x.org", title: "", content: [.text("text")]), .text("."),
+        ])
+      ])
+  }
+
   @Test("strikethrough with one or two tildes")
   func strikethrough() throws {
     let document = try markdown("A ~~gone~~ and ~also~ word.")

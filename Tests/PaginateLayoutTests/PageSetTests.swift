@@ -177,7 +177,7 @@ struct PageSetTests {
     #expect(inline[0].textLines[0] == "See this <https://example.org/a>")
   }
 
-  @Test("an autolink (its text is its URL, or its address after mailto:) gets no note; a link cited twice keeps its number")
+  @Test("an autolink (its text is its URL, or its address after mailto: or http://, as GitHub's www. autolinks) gets no note; a link cited twice keeps its number")
   func autolinksAndRepeatedLinks() {
     let document = Document(blocks: [
       .paragraph([
@@ -188,13 +188,16 @@ struct PageSetTests {
         .link(destination: "https://e.org/x", title: "", content: [.text("x")]), .text(" "),
         .link(destination: "mailto:x", title: "", content: [.text("mailto:x")]), .text(" "),
         .link(destination: "mailto:", title: "", content: [.text("")]), .text(" "),
-        .link(destination: "https://e.org/x", title: "", content: [.text("again")]),
+        .link(destination: "https://e.org/x", title: "", content: [.text("again")]), .text(" "),
+        .link(destination: "http://www.e.org", title: "", content: [.text("www.e.org")]), .text(" "),
+        .link(destination: "http://e.org", title: "", content: [.text("https://e.org")]),
       ])
     ])
     let lines = pages(document, options(80, 12)).flatMap(\.textLines).filter { !$0.isEmpty }
     #expect(lines == [
       "https://e.org/x me@e.org https://e.org/y mail[1] x[2] mailto:x again[2]",
-      "────────────", "[1] mailto:me@e.org", "[2] https://e.org/x",
+      "www.e.org https://e.org[3]",
+      "────────────", "[1] mailto:me@e.org", "[2] https://e.org/x", "[3] http://e.org",
     ])
   }
 

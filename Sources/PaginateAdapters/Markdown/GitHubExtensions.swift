@@ -16,7 +16,7 @@ struct GitHubExtensions: Sendable {
   /// The extensions, found by name once registered.
   static let syntaxes: Syntaxes = {
     cmark_gfm_core_extensions_ensure_registered()
-    let names = ["strikethrough", "tasklist"]
+    let names = ["strikethrough", "tasklist", "autolink"]
     return Syntaxes(pointers: names.compactMap { (name: String) in cmark_find_syntax_extension(name) })
   }()
 

@@ -5,7 +5,8 @@ public import PaginateModel
 /// the parser its READMEs are rendered with), with source positions on.
 ///
 /// Every CommonMark construct maps to the model, and so do GitHub's extensions: strikethrough
-/// (`~~x~~`), task lists (`- [ ]`, `- [x]`: ☐ and ☑), footnotes (`[^1]`, set at the foot of
+/// (`~~x~~`), task lists (`- [ ]`, `- [x]`: ☐ and ☑), autolinks (bare `https://`, `www.` and
+/// e-mail addresses are links), footnotes (`[^1]`, set at the foot of
 /// the citing page like any note), alerts (a block quote opening with `[!NOTE]`, `[!TIP]`,
 /// `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]`: a labelled box) and pipe tables. A pipe
 /// table is a paragraph whose lines are rows (a header, then a delimiter row such as

@@ -299,11 +299,15 @@ struct FootnoteRegistry {
   }
 
   /// Whether `destination` is shown beside the link text `shown`: not when it is that text, or
-  /// that text after `mailto:` (an e-mail autolink).
+  /// that text after `mailto:` (an e-mail autolink) or `http://` (GitHub's `www.` autolink).
   private static func isShown(_ destination: String, text shown: String) -> Bool {
-    // Only a destination whose bytes begin `mailto:` can equal `mailto:` and the text: no
-    // combining mark changes a colon, so every form of that string begins so.
-    return shown != destination && !(destination.utf8.starts(with: "mailto:".utf8) && "mailto:" + shown == destination)
+    // Only a destination whose bytes begin with the scheme can equal the scheme and the text:
+    // no combining mark changes a colon, so every form of that string begins so.
+    guard shown != destination else { return false }
+    for scheme in ["mailto:", "http://"] where destination.utf8.starts(with: scheme.utf8) {
+      if scheme + shown == destination { return false }
+    }
+    return true
   }
 
   /// Numbers the notes of `block`, and its links when they are shown as footnotes, in the

@@ -75,8 +75,22 @@ struct BrowseCommand: ParsableCommand {
     let paths = files
     let registry = Diagnostics.orFail { () throws(InputError) in try input.registry(for: paths, showsStyles: true) }
     let from = input.from
-    let loaded = Diagnostics.orFail { () throws(InputError) in
-      guard paths[0] == "-" else { return try registry.loadInput(contentsOfFile: paths[0], format: from) }
+    // A file that cannot be read is said and passed over, as print and less do: the first that
+    // can is shown, and the exit status says that one could not.
+    var first = 0
+    var skipped: [String] = []
+    var readable: LoadedInput?
+    while paths[first] != "-" && first + 1 < paths.count && readable == nil {
+      do throws(InputError) {
+        readable = try registry.loadInput(contentsOfFile: paths[first], format: from)
+      } catch {
+        Diagnostics.error(error.description)
+        skipped.append(error.description)
+        first += 1
+      }
+    }
+    let loaded = readable ?? Diagnostics.orFail { [first] () throws(InputError) in
+      guard paths[first] == "-" else { return try registry.loadInput(contentsOfFile: paths[first], format: from) }
       // Standard input is kept in an unnamed file as it is read, as less keeps it: the first
       // page shows as soon as its text has come, and pages are laid out again from the file.
       let spool = try SpooledInput(
@@ -108,6 +122,11 @@ struct BrowseCommand: ParsableCommand {
     var model = Diagnostics.orFail { () throws(LayoutError) in
       try PagerModel(reader: loaded.reader, configuration: configuration, columns: 80, rows: 24)
     }
+    if first > 0 {
+      // The files before could not be read: this one is shown as the file it is, with why.
+      model.open(loaded.reader, fileIndex: first)
+      model.loadFailed(skipped.joined(separator: "; "))
+    }
     // After a reload (key r) the warnings at the end are those of the file as read last.
     var shown = loaded
     let settings = PagerSession.Settings(
@@ -130,5 +149,6 @@ struct BrowseCommand: ParsableCommand {
     if !opened { Diagnostics.fail("cannot open the terminal (/dev/tty)") }
     for warning in shown.finalWarnings { Diagnostics.warn(warning) }
     if let error = shown.finalError { Diagnostics.fail(error) }
+    if !skipped.isEmpty { throw ExitCode.failure }
   }
 }

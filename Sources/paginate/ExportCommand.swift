@@ -80,7 +80,8 @@ struct ExportCommand: ParsableCommand {
     if format == .pdf && output == "-" && FileDescriptor.standardOutput.isTerminal {
       throw ValidationError("Refusing to write a PDF to the terminal; name a file with -o or pipe the output.")
     }
-    for file in files where file != "-" && output != "-" {
+    // An input that does not exist is not overwritten: reading it fails, with its own message.
+    for file in files where file != "-" && output != "-" && (try? FileStatus(path: file)) != nil {
       if file == output || AtomicFile.sameFile(file, output) {
         throw ValidationError("Refusing to overwrite the input '\(file)' with the export; choose another -o path.")
       }

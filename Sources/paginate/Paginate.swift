@@ -58,8 +58,20 @@ extension Paginate {
       var command = try parseDirectly(expanded) ?? parseAsRoot(expanded)
       try command.run()
     } catch {
-      exitShowingSafely(error)
+      exitShowingSafely(error, arguments: arguments)
     }
+  }
+
+  /// A hint for an option of `export` given to print (`paginate f.md -o f.pdf`): where it
+  /// belongs, as a command to copy.
+  static func exportHint(for message: String, arguments: [String]) -> String? {
+    let exportOnly = ["-o", "--output", "--format", "--paper", "--imposition", "--author"]
+    guard arguments.first != "export",
+      let option = exportOnly.first(where: { message.hasPrefix("Error: Unknown option '\($0)'") })
+    else { return nil }
+    let rest = arguments.first.map { ["print", "browse"].contains($0) } == true ? Array(arguments.dropFirst()) : arguments
+    let quoted = rest.map { $0.contains(where: { " '\"$`\\".contains($0) }) ? "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'" : $0 }
+    return "Hint: \(option) is an option of 'paginate export': paginate export \(quoted.joined(separator: " "))"
   }
 
   /// The command the arguments give, parsed by its subcommand alone, or `nil` to parse them
@@ -92,10 +104,11 @@ extension Paginate {
   /// standard output, anything else on standard error with its exit code), except that the
   /// message's control characters are made visible: an argument echoed back (a file name
   /// holding `ESC ] 0 ;`, say) never reaches the terminal raw.
-  static func exitShowingSafely(_ error: any Error) -> Never {
+  static func exitShowingSafely(_ error: any Error, arguments: [String] = []) -> Never {
     let code = exitCode(for: error)
     if code != .success { TemporaryFile.discard() }  // nothing half-written stays behind
-    let message = fullMessage(for: error)
+    var message = fullMessage(for: error)
+    if code != .success, let hint = exportHint(for: message, arguments: arguments) { message += "\n" + hint }
     if code == .success {
       if !message.isEmpty { print(message) }
       CurrentProcess.exit(0)

@@ -62,8 +62,9 @@ struct PrintCommand: ParsableCommand {
       writer.write { printed.write(spread: spread, into: &$0) }
     }
     writer.flush()
-    run.checkSelection(firstPage: layout.firstPage)
+    // A file that could not be read has said so: no second line about the pages it lacked.
     if !run.source.skipped.isEmpty { throw ExitCode.failure }
+    run.checkSelection(firstPage: layout.firstPage)
   }
 }
 

@@ -2,7 +2,7 @@ public import PaginateLayout
 
 /// The text `paginate` prints and `export` writes as text: each page (or, with facing pages,
 /// each spread, side by side with a gutter) exactly its height in lines, a form feed before
-/// each one after the first.
+/// each one after the first (unless ``formFeeds`` is off).
 public struct TextPageWriter: PageWriter, Sendable {
   /// How lines become bytes: plain, or with SGR styles and OSC 8 links.
   public var renderer: TextRenderer
@@ -10,6 +10,10 @@ public struct TextPageWriter: PageWriter, Sendable {
   public var pageSize: PageSize
   /// How pages pair into spreads; `nil`: single pages.
   public var facing: FacingOptions?
+  /// Whether a form feed goes before each page after the first: right for a printer (`lpr`,
+  /// `pr`), wrong for a pager, which shows it as `^L` (the pages are their height in lines
+  /// either way).
+  public var formFeeds = true
   private var started = false
 
   /// A writer of pages of `pageSize`, single or paired by `facing`.
@@ -33,7 +37,7 @@ public struct TextPageWriter: PageWriter, Sendable {
   /// no array a page).
   public mutating func write(spread pages: [Page], into output: inout [UInt8]) {
     func startPage() {
-      if started { output.append(0x0C) }
+      if started && formFeeds { output.append(0x0C) }
       started = true
     }
     if let facing, let whole = facing.spreads(of: pages).first {

@@ -58,6 +58,24 @@ enum HyperlinkChoice: String, CaseIterable, ExpressibleByArgument {
   }
 }
 
+/// When printed pages are separated by form feeds.
+enum FormFeedChoice: String, CaseIterable, ExpressibleByArgument {
+  case auto
+  case always
+  case never
+
+  /// Whether to write form feeds: `always`, or `auto` when the output carries no ANSI styles
+  /// (styles are for a terminal or `less -R`, which show a form feed as `^L`; plain text is
+  /// for `lpr` and `pr`, which page at it).
+  func separatesPages(styled: Bool) -> Bool {
+    switch self {
+    case .always: true
+    case .never: false
+    case .auto: !styled
+    }
+  }
+}
+
 /// Options about the output.
 struct OutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Styles on the terminal: auto, always or never (NO_COLOR is honoured).", valueName: "when"))
@@ -68,4 +86,10 @@ struct OutputOptions: ParsableArguments {
       "Link text clickable on the terminal (OSC 8; http, https and mailto only): auto, always or never.",
       valueName: "when"))
   var hyperlinks: HyperlinkChoice = .auto
+
+  @Option(
+    help: ArgumentHelp(
+      "Form feeds between printed pages: auto (not with styles, for a pager such as less -R), always or never.",
+      valueName: "when"))
+  var formFeeds: FormFeedChoice = .auto
 }

@@ -8,8 +8,9 @@ struct PrintCommand: ParsableCommand {
     commandName: "print",
     abstract: "Print pages to standard output (the default command).",
     discussion: """
-      Pages are separated by a form feed before every page after the first, and each page has \
-      exactly its height in lines. Several files are paginated in turn, each starting on a new \
+      Each page has exactly its height in lines, and a form feed goes before every page after \
+      the first (not with colour and styles, which are for a terminal or less -R: see \
+      --form-feeds). Several files are paginated in turn, each starting on a new \
       page (on a recto when double-sided). With no FILE, or when FILE is -, standard input is read.
 
       Defaults for any option can be set in ~/.config/paginate/config.toml (or \
@@ -18,7 +19,7 @@ struct PrintCommand: ParsableCommand {
 
       Examples:
         paginate README.md
-        paginate --page-size a5 --justify notes.txt | less -R
+        paginate --page-size a5 --justify --color always notes.txt | less -R
         paginate --page-size 40x60 --justify --hyphenate --lang de brief.txt
         paginate --pages 3-7,10 book.md
         paginate --pages odd book.md | lpr     (then --pages even for the backs)
@@ -55,6 +56,7 @@ struct PrintCommand: ParsableCommand {
     var printed = TextPageWriter(
       renderer: TextRenderer(usesANSI: styled, makesHyperlinks: output.hyperlinks.makesLinks), pageSize: layout.pageSize,
       facing: layout.facingOptions)
+    printed.formFeeds = output.formFeeds.separatesPages(styled: styled)
     // A file that cannot be read is reported and skipped, as cat does; the exit status says so.
     let files = FileSource(files: files, input: input, layout: layout, styled: styled, skipsUnreadableFiles: true)
     var run = PrintRun(files: files, layout: layout, selection: pages)

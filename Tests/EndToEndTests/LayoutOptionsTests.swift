@@ -26,6 +26,23 @@ struct LayoutOptionsTests {
     #expect(!auto.stdout.contains("\u{1B}"))  // not a terminal, and NO_COLOR
   }
 
+  @Test("form feeds between pages for a printer; none in styled output, which less -R would show as ^L; --form-feeds overrides")
+  func formFeeds() throws {
+    let text = Data((1...40).map { "Paragraph \($0) of a text of several pages." }.joined(separator: "\n\n").utf8)
+    func run(_ options: [String]) throws -> (pages: Int, lines: Int) {
+      let result = try Executable.run(["--from", "text", "--page-size", "40x10"] + options, stdin: text)
+      #expect(result.status == 0)
+      return (result.stdout.filter { $0 == "\u{0C}" }.count + 1, result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+    }
+    let plain = try run(["--color", "never"])
+    #expect(plain.pages > 3, "plain text has a form feed before each page after the first")
+    let styled = try run(["--color", "always"])
+    #expect(styled.pages == 1, "no form feed in styled output")
+    #expect(styled.lines == plain.lines, "the pages keep their height in lines")
+    #expect(try run(["--color", "always", "--form-feeds", "always"]).pages == plain.pages)
+    #expect(try run(["--color", "never", "--form-feeds", "never"]).pages == 1)
+  }
+
   @Test("escape sequences in the input never reach the output, even with --color always")
   func noInjection() throws {
     let hostile = Data("# Title\u{1B}]0;pwned\u{07}\n\nText \u{1B}[2J and \u{9B}31m.\n".utf8)

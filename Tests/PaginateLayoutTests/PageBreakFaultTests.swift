@@ -7,7 +7,8 @@ import Testing
 /// Page breaks on real documents (SampleDocs and the READMEs of the Swift packages this one
 /// depends on, which every build has checked out) at 24, 40, 60 and 80 columns: no page starts
 /// with a blank line, no table of three rows or fewer and no list item of up to four lines (the
-/// widow and orphan minimums) is split, and no heading is the last thing on a page.
+/// widow and orphan minimums) is split, no heading is the last thing on a page, and no page
+/// starts or ends with a thematic break's rule.
 @Suite("Page break faults on real documents")
 struct PageBreakFaultTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -37,7 +38,7 @@ struct PageBreakFaultTests {
     var description: String { "\(place): \(kind)" }
   }
 
-  @Test("no page starts with a blank line, splits a short table or list item, or ends with a heading")
+  @Test("no page starts with a blank line or a rule, splits a short table or list item, or ends with a heading or a rule")
   func noFaults() throws {
     let documents = try Self.documents()
     // SampleDocs and the READMEs.
@@ -70,10 +71,13 @@ struct PageBreakFaultTests {
       guard body.contains(where: { !$0.isEmpty }) else { continue }  // a page of notes only
       let here = "\(place), page \(page.number)"
       if body.first?.isEmpty == true { faults.append(Fault(place: here, kind: "starts with a blank line")) }
+      if let first = body.first, isThematicBreak(first) { faults.append(Fault(place: here, kind: "starts with a rule")) }
       if let last = body.lastIndex(where: { !$0.isEmpty }), index < pages.count - 1 {
         let isRule = body[last].text.allSatisfy { $0 == "═" || $0 == "─" }
         if isHeading(body[last]) || (isRule && last > 0 && isHeading(body[last - 1])) {
           faults.append(Fault(place: here, kind: "ends with a heading: \(body[last].text)"))
+        } else if isThematicBreak(body[last]) && (last == 0 || !isHeading(body[last - 1])) {
+          faults.append(Fault(place: here, kind: "ends with a rule"))
         }
       }
       guard index > 0 else { continue }
@@ -91,6 +95,11 @@ struct PageBreakFaultTests {
   /// The lines of the text area above the notes.
   static func textLines(of page: Page) -> [Line] {
     (page.bodyLines.lowerBound..<page.noteLines.lowerBound).map { page.lines[$0] }
+  }
+
+  /// A thematic break's rule: a line of `─` across the text area, not under a heading.
+  static func isThematicBreak(_ line: Line) -> Bool {
+    !line.isEmpty && line.text.allSatisfy { $0 == "─" } && !isHeading(line) && line.spans.contains { $0.style.contains(.furniture) }
   }
 
   static func isHeading(_ line: Line) -> Bool {

@@ -72,7 +72,9 @@ struct BlockLayout {
     case .lines(let text, let styles):
       return textLines(text, styles: styles, width: width, source: block.source)
     case .thematicBreak:
-      return [FlowLine(line: Line(Rule.light.string(count: width), style: .furniture), source: block.source)]
+      var rule = FlowLine(line: Line(Rule.light.string(count: width), style: .furniture), source: block.source)
+      rule.isDiscardable = true
+      return [rule]
     case .table(let table):
       let layout = TableLayout(table: table, width: width, options: options, notesInline: notesInline)
       let header = layout.headerLines(notes: &notes)

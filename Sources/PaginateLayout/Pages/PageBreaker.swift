@@ -61,10 +61,13 @@ struct PageBreaker {
   ///
   /// - Parameter number: The page number the body will have (it decides recto or verso).
   mutating func nextBody(number: Int) -> PageBody? {
-    // A page starts with text: spacing between blocks, and blank lines of a block (a code
-    // block's) where the page breaks, are left out there, as TeX discards glue at a page top.
-    // A file's lines are all kept (`pr` keeps them).
-    while flow.hasLine(at: 0), flow[0].isSpacing || (flow[0].line.isEmpty && !flow[0].isKept && flow[0].forcedBreak == nil) {
+    // A page starts with text: spacing between blocks, a thematic break's rule, and blank
+    // lines of a block (a code block's) where the page breaks, are left out there, as TeX
+    // discards glue at a page top. A file's lines are all kept (`pr` keeps them).
+    while flow.hasLine(at: 0),
+      flow[0].isSpacing || flow[0].isDiscardable
+        || (flow[0].line.isEmpty && !flow[0].isKept && flow[0].forcedBreak == nil)
+    {
       flow.consume(1)
     }
     guard flow.hasLine(at: 0) else { return carriedNotes.isEmpty ? nil : notesOnlyBody(number: number) }
@@ -125,7 +128,15 @@ struct PageBreaker {
       anchors += repeatElement(nil, count: repeatedHeader.count)
     }
     lines.reserveCapacity(options.pageSize.lines)  // room for the margins, header and footer too
+    // Where a thematic break's rule ends the page's text (blank lines after it aside), and more
+    // follows: there it is dropped, as at a page top.
+    var discardedTail: Int?
     for offset in 0..<best.count {  // every one confirmed by the gathering above
+      if flow[offset].isDiscardable {
+        discardedTail = discardedTail ?? lines.count
+      } else if !flow[offset].isSpacing && !flow[offset].line.isEmpty {
+        discardedTail = nil
+      }
       if anchorLine == nil && !flow[offset].isSpacing { anchorLine = flow[offset].sourceLine }
       if tracksAnchors { anchors.append(flow[offset].anchor) }
       if let heading = flow[offset].heading {
@@ -139,6 +150,7 @@ struct PageBreaker {
       }
     }
     flow.consume(best.count)
+    if let discardedTail, flow.hasLine(at: 0) { lines.removeLast(lines.count - discardedTail) }
     while lines.last?.isEmpty == true { lines.removeLast() }
     if tracksAnchors && anchors.count > lines.count {
       // A page of blank lines of the document (the end of a code block) still has a place.

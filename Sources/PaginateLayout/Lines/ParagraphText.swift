@@ -133,7 +133,22 @@ struct ParagraphText {
   }
 
   private mutating func append(_ inlines: [Inline], style: TextStyle, links: LinkStyle, notes: inout FootnoteRegistry) {
+    // A link's note marker waits for the rest of its word: `[ChannelHandler][ch]s` prints
+    // `ChannelHandlers[1]`, not a marker inside the word.
+    var pendingCite: Int?
     for (index, inline) in inlines.enumerated() {
+      if let number = pendingCite {
+        pendingCite = nil
+        if case .text(let text) = inline, let end = text.firstIndex(where: { !$0.isLetter && !$0.isNumber }) ?? Optional(text.endIndex),
+          end > text.startIndex
+        {
+          append(String(text[..<end]), style: style)
+          cite(number)
+          if end < text.endIndex { append(CJKSpacing.closingUp(String(text[end...])), style: style) }
+          continue
+        }
+        cite(number)
+      }
       switch inline {
       case .text(let text), .html(let text):
         append(CJKSpacing.closingUp(text), style: style)
@@ -163,7 +178,7 @@ struct ParagraphText {
         guard FootnoteRegistry.showsDestination(destination, text: children) else { continue }
         switch links {
         case .footnotes:
-          cite(known.note != 0 ? known.note : notes.number(for: destination))
+          pendingCite = known.note != 0 ? known.note : notes.number(for: destination)
         case .inline:
           append(" <", style: .furniture)
           append(destination, style: link)
@@ -177,6 +192,9 @@ struct ParagraphText {
         append(alt, style: style.union(.italic))
         append("]", style: .furniture)
       case .image(_, _, let alt):
+        // Images side by side (a README's row of badges) keep a space between their texts,
+        // which styles alone would run together ("TextCat").
+        if index > 0, case .image = inlines[index - 1] { append(" ", style: []) }
         append(alt.isEmpty ? "[image]" : alt, style: style.union(.italic))
       case .softBreak:
         // Between two wide characters (CJK, its punctuation too) a line end of the source is no
@@ -198,6 +216,7 @@ struct ParagraphText {
         }
       }
     }
+    if let number = pendingCite { cite(number) }
   }
 }
 

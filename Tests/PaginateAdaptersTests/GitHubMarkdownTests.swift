@@ -56,6 +56,34 @@ struct GitHubMarkdownTests {
       ])
   }
 
+  @Test("a footnote cited from a table cell keeps its reference links, as one cited from a paragraph does")
+  func footnoteFromTableCell() throws {
+    let document = try markdown(
+      """
+      | Tool | Notes |
+      | --- | --- |
+      | clippy | see[^n] |
+
+      [^n]: Read [the notes] and [docs][d].
+
+      [the notes]: https://example.org/notes
+      [d]: https://example.org/docs
+      """)
+    guard case .table(let table) = document.blocks.first?.content,
+      case .note(let blocks) = table.rows.first?.cells.last?.last
+    else {
+      Issue.record("no table with a note: \(document.blocks)")
+      return
+    }
+    #expect(
+      blocks.map(\.content) == [
+        .paragraph([
+          .text("Read "), .link(destination: "https://example.org/notes", title: "", content: [.text("the notes")]),
+          .text(" and "), .link(destination: "https://example.org/docs", title: "", content: [.text("docs")]), .text("."),
+        ])
+      ])
+  }
+
   @Test("strikethrough with one or two tildes")
   func strikethrough() throws {
     let document = try markdown("A ~~gone~~ and ~also~ word.")

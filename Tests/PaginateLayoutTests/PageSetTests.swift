@@ -215,6 +215,18 @@ struct PageSetTests {
     #expect(lines.first == "A ChannelHandlers[1] and EventLoops2[2], x[3]. y[4]")
   }
 
+  @Test("a table column is wide enough for a word and its note marker: the marker is not split across rows")
+  func markerInNarrowColumn() {
+    let table = TableBlock(
+      alignments: [.unspecified, .unspecified],
+      header: TableBlock.Row([[.text("Tool")], [.text("OK")]]),
+      rows: [TableBlock.Row([[.text("clippy")], [.text("Yes"), .note([.paragraph("Mostly.")])]])])
+    let document = Document(blocks: [Block(.table(table))])
+    let lines = pages(document, options(60, 16)).flatMap(\.textLines)
+    #expect(lines.contains { $0.hasSuffix("Yes[1]") }, "\(lines)")
+    #expect(!lines.contains { $0.hasSuffix("]") && !$0.contains("[") })
+  }
+
   @Test("images side by side keep a space between their texts in styled output")
   func adjacentImages() {
     let document = Document(blocks: [

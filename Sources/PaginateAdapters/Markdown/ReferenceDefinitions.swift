@@ -53,25 +53,37 @@ struct ReferenceDefinitions {
     finish(at: source.count)
   }
 
-  /// The source of the definitions whose labels the text of `cells` has in brackets, one
-  /// after another (a blank line between).
+  /// The source of the definitions whose labels the text of `cells` has in brackets, and those
+  /// the footnotes among them cite in turn (a note's reference links), one after another (a
+  /// blank line between).
   func cited(in cells: [String]) -> String {
     guard !definitions.isEmpty else { return "" }
     var labels: Set<String> = []
-    for cell in cells where cell.utf8.contains(UInt8(ascii: "]")) {
-      let bytes = Array(cell.utf8)
-      var open: Int?
-      for (index, byte) in bytes.enumerated() {
-        if byte == UInt8(ascii: "[") {
-          open = index + 1
-        } else if byte == UInt8(ascii: "]"), let from = open {
-          labels.insert(Self.normalized(bytes[from..<index]))
-          open = nil
-        }
+    var unread = cells
+    while let text = unread.popLast() {
+      for label in Self.bracketed(in: text) where labels.insert(label).inserted {
+        if label.hasPrefix("^"), let note = definitions[label] { unread.append(note) }
       }
     }
     return labels.sorted().compactMap { definitions[$0] }.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }
       .joined(separator: "\n")
+  }
+
+  /// The normalised text of each `[…]` in `text` (innermost brackets).
+  private static func bracketed(in text: String) -> [String] {
+    guard text.utf8.contains(UInt8(ascii: "]")) else { return [] }
+    var labels: [String] = []
+    let bytes = Array(text.utf8)
+    var open: Int?
+    for (index, byte) in bytes.enumerated() {
+      if byte == UInt8(ascii: "[") {
+        open = index + 1
+      } else if byte == UInt8(ascii: "]"), let from = open {
+        labels.append(normalized(bytes[from..<index]))
+        open = nil
+      }
+    }
+    return labels
   }
 
   /// The label of a line that starts a definition: `[label]:` after at most three spaces.

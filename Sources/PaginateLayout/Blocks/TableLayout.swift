@@ -38,7 +38,8 @@ struct TableLayout {
     self.width = width
     self.options = options
     self.notesInline = notesInline
-    columnWidths = Self.fit(table: table, width: width, marks: options.marks)
+    columnWidths = Self.fit(
+      table: table, width: width, marks: options.marks, markers: !notesInline && options.links == .footnotes)
   }
 
   /// The header row and its rule.
@@ -85,7 +86,8 @@ struct TableLayout {
       }
     }
     guard tallRow, rowEnds.count > 1 else { return result }
-    // Each row but the last ends with a dashed rule that stays with it.
+    // Each row but the last ends with a dashed rule that stays with it (and is dropped at a
+    // page's foot or top, as a thematic break's is).
     let rule = Line(Self.rule(.dashed, widths: columnWidths), style: .furniture)
     var ruled: [FlowLine] = []
     ruled.reserveCapacity(result.count + rowEnds.count - 1)
@@ -97,6 +99,8 @@ struct TableLayout {
         line.source = result[end - 1].source
         line.tableHeader = headerID
         line.penalty = Penalty.unsplittable
+        // Where the page breaks after the row, the break separates it: the rule is dropped.
+        line.isDiscardable = true
         ruled.append(line)
       }
       start = end
@@ -235,7 +239,10 @@ struct TableLayout {
   /// least its longest word (up to 20 cells; a word breaks after a hyphen, as lines do) and the
   /// rest is shared in proportion to how much more each column wants. `nil` when the longest
   /// words do not fit side by side.
-  static func fit(table: TableBlock, width: Int, marks: Marks = .styles) -> [Int]? {
+  ///
+  /// With `markers`, a cell's note markers (`[1]`, after a note or a link whose destination is a
+  /// footnote) count too, at ``markerWidth`` each: they stick to a word.
+  static func fit(table: TableBlock, width: Int, marks: Marks = .styles, markers: Bool = false) -> [Int]? {
     let columns = table.columnCount
     guard columns > 0 else { return nil }
     let available = width - separatorWidth * (columns - 1)
@@ -247,8 +254,9 @@ struct TableLayout {
         let (width, longestWord) = Self.measure(cell)
         // The marks of `Marks.text` widen the cell, and may all stick to one word.
         let marked = marks == .text ? Self.markWidth(cell) : 0
-        natural[column] = max(natural[column], width + marked)
-        minimum[column] = max(minimum[column], min(longestWord + marked, 20))
+        let cited = markers ? Self.markerCount(cell) : 0
+        natural[column] = max(natural[column], width + marked + cited * Self.markerWidth)
+        minimum[column] = max(minimum[column], min(longestWord + marked + (cited > 0 ? Self.markerWidth : 0), 20))
       }
     }
     measureRow(table.header)
@@ -312,6 +320,25 @@ struct TableLayout {
       longestWord = max(longestWord, word)
     }
     return (width, longestWord)
+  }
+
+  /// The cells a note marker is counted at: `[10]`, room for notes up to 99 (one more cell
+  /// beyond that is taken from the text).
+  static let markerWidth = 4
+
+  /// The note markers a cell's text gets: its notes, and its links whose destination is shown.
+  private static func markerCount(_ inlines: [Inline]) -> Int {
+    var count = 0
+    for inline in inlines {
+      switch inline {
+      case .note: count += 1
+      case .link(let destination, _, let children):
+        count += markerCount(children) + (FootnoteRegistry.showsDestination(destination, text: children) ? 1 : 0)
+      case .emphasis(let children), .strong(let children), .strikethrough(let children): count += markerCount(children)
+      default: break
+      }
+    }
+    return count
   }
 
   /// The width the marks of ``Marks/text`` add to a cell: backquotes, `_`, `**`, `~~`,

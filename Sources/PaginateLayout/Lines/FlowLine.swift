@@ -13,8 +13,9 @@ struct FlowLine {
   var penalty: Int = Penalty.free
   /// A blank line between blocks: dropped at the top of a page.
   var isSpacing = false
-  /// A thematic break's rule: dropped where it meets a page break, at the top or the foot of a
-  /// page, as TeX drops glue (the page break separates already).
+  /// A thematic break's rule, or the dashed rule between a table's tall rows: dropped where it
+  /// meets a page break, at the top or the foot of a page, as TeX drops glue (the page break
+  /// separates already).
   var isDiscardable = false
   /// Whether the line is a line of text kept line by line (``BlockLayout/textLines(_:width:source:)``):
   /// kept at the top of a page even when blank, as `pr` keeps every line.

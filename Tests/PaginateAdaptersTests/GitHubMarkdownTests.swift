@@ -84,6 +84,15 @@ struct GitHubMarkdownTests {
       ])
   }
 
+  @Test("GitHub's tag filter: <xmp>, <style>, <script> and the like show as text and swallow nothing after them")
+  func tagFilter() throws {
+    let document = try markdown("Before <xmp> and *this* after.\n\n<style>p { color: red }</style>\n\nA <kbd>Ctrl</kbd> and <SCRIPT>x</SCRIPT>.\n")
+    let text = document.blocks.map { $0.plainText }
+    #expect(text == ["Before <xmp> and this after.", "<style>p { color: red }</style>", "A [Ctrl] and <SCRIPT>x</SCRIPT>."], "\(text)")
+    guard case .paragraph(let inlines) = document.blocks.first?.content else { return }
+    #expect(inlines.contains(.emphasis([.text("this")])), "the emphasis after <xmp> is read: \(inlines)")
+  }
+
   @Test("strikethrough with one or two tildes")
   func strikethrough() throws {
     let document = try markdown("A ~~gone~~ and ~also~ word.")

@@ -82,7 +82,8 @@ enum HTMLConverter {
     // close an open <p> or not at random). Zeroed memory makes that mode "no quirks", as for HTML5.
     options.allocator = { _, size in SystemMemory.allocateZeroed(byteCount: size) }
     options.max_errors = 0  // errors are of no use here: record none
-    return html.withCString { text -> Result? in
+    // GitHub's tag filter: a <script>, <style>, <xmp>… shows as text, as on GitHub.
+    return TagFilter.filtered(html).withCString { text -> Result? in
       guard let output = gumbo_parse_with_options(&options, text, ByteScan.length(ofCString: text)) else { return nil }
       defer { gumbo_destroy_output(&options, output) }
       guard let root = output.pointee.root else { return nil }

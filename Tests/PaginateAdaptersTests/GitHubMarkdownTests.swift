@@ -93,6 +93,26 @@ struct GitHubMarkdownTests {
     #expect(inlines.contains(.emphasis([.text("this")])), "the emphasis after <xmp> is read: \(inlines)")
   }
 
+  @Test("a pipe table right under a paragraph's lines interrupts it, as on GitHub; in a block quote too")
+  func tableInterruptsParagraph() throws {
+    let document = try markdown("123\n456 *em*\n| a | b |\n| --- | --- |\nd | e\n\n> one\n> | x |\n> | - |\n> y\n")
+    #expect(document.blocks.count == 3, "\(document.blocks)")
+    #expect(document.blocks.first?.content == .paragraph([.text("123"), .softBreak, .text("456 "), .emphasis([.text("em")])]))
+    #expect(document.blocks.first?.source == SourceRange(firstLine: 1, lastLine: 2))
+    guard case .table(let table) = document.blocks[1].content else {
+      Issue.record("no table: \(document.blocks)")
+      return
+    }
+    #expect(table.header.cells == [[.text("a")], [.text("b")]])
+    #expect(table.rows.map(\.cells) == [[[.text("d")], [.text("e")]]])
+    #expect(document.blocks[1].source == SourceRange(firstLine: 3, lastLine: 5))
+    guard case .blockQuote(let quoted) = document.blocks[2].content else { return }
+    #expect(quoted.count == 2, "\(quoted)")
+    // A bar alone does not: the line after is no delimiter row.
+    let plain = try markdown("one\ntwo | three\nfour\n")
+    #expect(plain.blocks.count == 1)
+  }
+
   @Test("strikethrough with one or two tildes")
   func strikethrough() throws {
     let document = try markdown("A ~~gone~~ and ~also~ word.")

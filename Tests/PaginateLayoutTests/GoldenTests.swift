@@ -111,11 +111,11 @@ struct GoldenTests {
       <tr><td><b>pier-west</b></td><td>3.91</td></tr>
     </table>
 
-    <script>alert("never shown")</script>
+    <script>alert("shown as text, as GitHub shows it")</script>
     <div align="center">Centred <em>text</em> in a div.</div>
     """
 
-  @Test("raw HTML rendered: comments hidden, a centred logo and badges, keys, details, a table", arguments: [40, 24])
+  @Test("raw HTML rendered: comments hidden, a centred logo and badges, keys, details, a table; a script as text (GitHub's tag filter)", arguments: [40, 24])
   func rawHTML(columns: Int) throws {
     let all = try pages(markdownDocument(Self.html), options(columns, 30) { $0.footer = "|{page}|" })
     assertGolden(framed(all, columns: columns), named: "html.\(columns)x30")

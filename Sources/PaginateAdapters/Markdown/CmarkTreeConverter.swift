@@ -320,6 +320,9 @@ struct CmarkTreeConverter {
       if let local, let table = pipeTable(lines: local, quoteDepth: quoteDepth) {
         return .block(Block(.table(table), source: source))
       }
+      if let local, let blocks = tableInterruptingParagraph(lines: local, quoteDepth: quoteDepth) {
+        return .blocks(blocks)
+      }
       let inlines = RawHTML.inlines(frame.inlines, handling: html)
       return .block(Block(.paragraph(inlines), source: source))
     case strikethrough:
@@ -375,7 +378,7 @@ struct CmarkTreeConverter {
   }
 
   /// Lines of ``source`` as lines of the whole text.
-  private func wholeRange(_ local: SourceRange) -> SourceRange {
+  func wholeRange(_ local: SourceRange) -> SourceRange {
     SourceRange(firstLine: wholeLine(local.firstLine), lastLine: wholeLine(local.lastLine))
   }
 

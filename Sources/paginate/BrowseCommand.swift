@@ -116,7 +116,11 @@ struct BrowseCommand: ParsableCommand {
     if layout.chop { options.longLines = .whole }
     var configuration = PagerModel.Configuration(
       options: options, fixedPageSize: layout.pageSizeOption, facing: facingMode,
-      facingOptions: FacingOptions(start: layout.facingStart, progression: layout.pageProgression, gutter: layout.gutter),
+      // A screen is not a book: page 1 pairs with page 2 and the first screen is full, unless
+      // asked for, or double-sided (where a recto belongs on the right).
+      facingOptions: FacingOptions(
+        start: layout.facingStartOption ?? (options.isDoubleSided ? .right : .left), progression: layout.pageProgression,
+        gutter: layout.gutter),
       fileNames: paths.map { $0 == "-" ? loaded.name : $0 })
     if isLines { configuration.widestPage = Int.max }
     var model = Diagnostics.orFail { () throws(LayoutError) in

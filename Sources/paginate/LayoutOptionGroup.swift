@@ -69,8 +69,13 @@ struct LayoutOptionGroup: ParsableArguments {
   var facing: Bool { facingFlag == true }
   @Option(
     name: .customLong("facing-start"),
-    help: ArgumentHelp("With --facing: 'right' puts page 1 alone on the right (a book); 'left' pairs 1 with 2.", valueName: "side"))
-  var facingStart: FacingOptions.Start = .right
+    help: ArgumentHelp(
+      "With --facing: 'right' puts page 1 alone on the right (a book: the default for print and export); 'left' pairs 1 with 2 (the pager's default, which fills its first screen).",
+      valueName: "side"))
+  var facingStartOption: FacingOptions.Start?
+
+  /// Where page 1 stands in a printed spread: `--facing-start`, else on the right, as in a book.
+  var facingStart: FacingOptions.Start { facingStartOption ?? .right }
   @Option(help: ArgumentHelp("With --facing: columns between the pages (the spine).", valueName: "n"))
   var gutter = 4
   @Option(

@@ -20,7 +20,8 @@ struct BrowseCommand: ParsableCommand {
       g/G first/last, N g page N, N% percent, / ? search (n N repeat),
       :n :p files, -f facing, -d double-sided, -h hyphenation, -w wrap-around,
       r reload, F follow, h help, q quit. gzip and xz files are read as the
-      text inside.
+      text inside. less's -R -S -N work as they do in less; -F -X -i -I (from LESS
+      settings and aliases) are accepted and change nothing here.
 
       Examples:
         paginate browse README.md
@@ -40,6 +41,14 @@ struct BrowseCommand: ParsableCommand {
 
   @Flag(help: "Capture the mouse: the wheel scrolls (hold Shift to select text).")
   var mouse = false
+
+  // less's options that LESS settings and aliases carry (-F quit on one screen, -X no
+  // terminal set-up, -i and -I case): accepted, and nothing changes (searches ignore case
+  // already). -N numbers lines, as -n does.
+  @Flag(name: .customShort("F"), help: .hidden) var lessQuitIfOneScreen = false
+  @Flag(name: .customShort("X"), help: .hidden) var lessNoInit = false
+  @Flag(name: .customShort("i"), help: .hidden) var lessSmartCase = false
+  @Flag(name: .customShort("I"), help: .hidden) var lessIgnoreCase = false
 
   @Argument(
     help: ArgumentHelp(

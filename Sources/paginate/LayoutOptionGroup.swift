@@ -106,7 +106,7 @@ struct LayoutOptionGroup: ParsableArguments {
   @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops in verbatim text every N cells (1 to 64).", valueName: "n"))
   var tabWidth = 8
   @Flag(
-    name: [.customShort("n"), .customLong("line-numbers")], inversion: .prefixedNo,
+    name: [.customShort("n"), .customShort("N"), .customLong("line-numbers")], inversion: .prefixedNo,
     help: "Number the lines of text read line by line (logs, code), in a gutter, as pr -n and less -N do.")
   var lineNumbers = false
   @Flag(

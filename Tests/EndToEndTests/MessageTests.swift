@@ -34,6 +34,16 @@ struct MessageTests {
     #expect(result.stderr == "paginate: \(truncated.path): the gzip data is cut short\n")
   }
 
+  @Test("browse takes less's options from LESS settings and aliases: -R -S -N as less, -F -X -i -I accepted")
+  func lessOptions() throws {
+    let log = "Tests/EndToEndTests/Fixtures/Lines/dpkg.log"
+    let result = try Executable.run(["browse", "-F", "-R", "-S", "-N", "-X", "-i", "-I", log])
+    #expect(result.status == 0, "\(result.stderr)")
+    let plain = try Executable.run(["browse", "-S", "-n", log])
+    #expect(result.stdout == plain.stdout)
+    #expect(result.stdout.hasPrefix("    1 2025-06-24"))
+  }
+
   @Test("an option of export given to print: the usage error, and a hint with the command to use")
   func exportOptionHint() throws {
     let result = try Executable.run(["SampleDocs/guide.md", "-o", "guide.pdf"])

@@ -262,7 +262,7 @@ public struct HTMLBookWriter: Sendable {
     .spread .page.verso, .spread .page:first-child { box-shadow: -4px 4px 12px rgba(0,0,0,.25); }
     .page { flex: none; background: #fffdf8; width: calc(var(--columns) * 1ch + 2em); height: calc(var(--lines) * var(--line) + 2em); padding: 1em; box-shadow: 0 4px 12px rgba(0,0,0,.25); overflow: hidden; }
     .spread .page + .page { border-left: 1px solid #cfcabd; }
-    .page.empty { background: transparent; box-shadow: none; }
+    .page.empty, .spread .page.empty { background: transparent; box-shadow: none; }
     pre { margin: 0; font: inherit; line-height: var(--line); white-space: pre; }
     .w { display: inline-block; width: 2ch; text-align: center; overflow: hidden; vertical-align: top; }
     .s-bold, .s-heading { font-weight: bold; }
@@ -282,6 +282,29 @@ public struct HTMLBookWriter: Sendable {
     .s-preprocessor { color: #0e7c86; }
     .s-function { font-weight: bold; }
     .s-variable { color: #8a6a00; }
+    @media (max-width: 700px) {
+      .view.spread { flex-direction: column; gap: 1em; }
+      .view.spread .page.empty { display: none; }
+      .spread .page + .page { border-left: 0; }
+    }
+    @media (prefers-color-scheme: dark) {
+      body { background: #1e1e1c; color: #e6e2d8; }
+      nav { background: #11110f; }
+      .page { background: #2a2926; box-shadow: 0 4px 12px rgba(0,0,0,.6); }
+      .spread .page + .page { border-left-color: #45433d; }
+      .s-link { color: #8db4ef; }
+      a.s-link:focus-visible { outline-color: #8db4ef; }
+      .s-code { color: #e3a27f; }
+      .s-furniture { color: #8f8a7d; }
+      .s-inverse { background: #e6e2d8; color: #2a2926; }
+      .s-keyword { color: #8db4ef; }
+      .s-type { color: #8fd07f; }
+      .s-string { color: #f08c8c; }
+      .s-number, .s-constant { color: #d39be0; }
+      .s-comment { color: #a09d96; }
+      .s-preprocessor { color: #6fc7cf; }
+      .s-variable { color: #d8b64a; }
+    }
     @media print {
       @page { \(print.size.map { "size: \($0); " } ?? "")margin: \(Int(printMargin))mm; }
       html, body { background: none; }
@@ -361,18 +384,17 @@ public struct HTMLBookWriter: Sendable {
         }
         showTarget(decoded(link.getAttribute("href").slice(1)));
       });
-      // The view is scaled to fit the window (never above its own size): a spread no wider
-      // than the window, a page no taller.
+      // The view is scaled to the window's width (never above its own size), and scrolls
+      // down: fitted to the height too, a page of 66 lines on a laptop's screen was a third
+      // of its width, and on a phone's the text was some 5 pixels tall.
       var book = document.getElementById("book");
-      var nav = document.querySelector("nav");
       function fit() {
         book.style.fontSize = "";
         var view = views[current];
         if (!view) { return; }
         var base = parseFloat(getComputedStyle(book).fontSize);
         var width = document.documentElement.clientWidth - 32;
-        var height = window.innerHeight - nav.offsetHeight - 32;
-        var scale = Math.min(1, width / view.scrollWidth, height / view.scrollHeight);
+        var scale = Math.min(1, width / view.scrollWidth);
         if (scale < 1) { book.style.fontSize = (base * scale) + "px"; }
       }
       window.addEventListener("resize", fit);

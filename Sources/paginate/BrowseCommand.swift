@@ -123,6 +123,10 @@ struct BrowseCommand: ParsableCommand {
       }
     var options = layout.layoutOptions(fileName: loaded.name)
     if layout.chop { options.longLines = .whole }
+    // The status line shows the page number: pages sized to the terminal leave out the folio
+    // (two lines of a 24-line screen). A fixed --page-size keeps it, so that page N is the
+    // page N that print makes, and so does a --footer given.
+    if layout.pageSizeOption == nil && layout.footerOption == nil { options.footer = "" }
     var configuration = PagerModel.Configuration(
       options: options, fixedPageSize: layout.pageSizeOption, facing: facingMode,
       // A screen is not a book: page 1 pairs with page 2 and the first screen is full, unless

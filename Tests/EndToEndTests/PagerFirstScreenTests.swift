@@ -21,4 +21,24 @@ extension PagerTmuxTests {
     #expect(status(book).hasPrefix("1 of"), "\(status(book))")
     try tmux("send-keys", "-t", session, "q")
   }
+
+  @Test("pages sized to the terminal leave out the folio, which the status line has; --page-size keeps it", .timeLimit(.minutes(10)))
+  func folio() throws {
+    defer { _ = try? tmux("kill-server") }
+    let novel = Executable.packageRoot.appendingPathComponent("SampleDocs/novel.txt").path
+    try tmux("new-session", "-d", "-s", session, "-x", "60", "-y", "24", "bash --norc --noprofile")
+    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
+    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse '\(novel)'", "Enter")
+    let sized = try wait("page 1") { status($0).hasPrefix("1 of") }
+    // The screen above the status line.
+    let body = sized.prefix { !$0.contains(" of ") || !$0.contains("novel.txt") }
+    #expect(!body.contains { $0.trimmingCharacters(in: .whitespaces) == "1" }, "a folio on the screen:\n\(sized.joined(separator: "\n"))")
+    try tmux("send-keys", "-t", session, "q")
+    try wait("the prompt again") { lines in lines.last { !$0.isEmpty }?.hasPrefix("READY$") == true }
+    try tmux("send-keys", "-t", session, "clear; '\(Executable.url.path)' browse --page-size 60x20 '\(novel)'", "Enter")
+    let fixed = try wait("page 1 at a fixed size") { status($0).hasPrefix("1 of") }
+    #expect(fixed.contains { $0.trimmingCharacters(in: .whitespaces) == "1" }, "no folio:\n\(fixed.joined(separator: "\n"))")
+    try tmux("send-keys", "-t", session, "q")
+  }
 }

@@ -138,29 +138,46 @@ struct HTMLExportTests {
     }
   }
 
-  @Test("on a phone (390x844) a spread's pages stand one above the other, each the window's width; dark mode when the system asks")
-  func phoneAndDarkMode() throws {
-    let html = try Executable.artifact("phone.html")
-    let readme = Executable.readme("swift-nio.md")
-    #expect(try Executable.run(["export", "--page-size", "80x66", "--facing", "-o", html.path, readme]).status == 0)
+  /// A copy of the export `html`, named `name`, with `script` run once the page has loaded (by
+  /// the file's own nonce, so the page's content security policy lets it), for --dump-dom to
+  /// show what it writes on the body.
+  func measuring(_ html: URL, as name: String, _ script: String) throws -> URL {
     var text = try String(contentsOf: html, encoding: .utf8)
     let nonce = try #require(text.firstMatch(of: #/nonce="([0-9a-f]+)"/#)).output.1
     let measure = """
       <script nonce="\(nonce)">
       window.addEventListener("load", function () { setTimeout(function () {
-        var pages = document.querySelectorAll(".view:not([hidden]) .page:not(.empty)");
-        var first = pages[0].getBoundingClientRect(), second = pages[1].getBoundingClientRect();
-        document.body.setAttribute("data-box", [first.width, first.bottom, second.top, window.innerWidth,
-          document.documentElement.scrollWidth].map(Math.round).join(","));
-        document.body.setAttribute("data-background", getComputedStyle(document.body).backgroundColor);
+      \(script)
       }, 100); });
       </script>
       """
     text = text.replacingOccurrences(of: "</body>", with: measure + "</body>")
-    let measured = try Executable.artifact("phone-measured.html")
+    let measured = try Executable.artifact(name)
     try Data(text.utf8).write(to: measured)
+    return measured
+  }
+
+  /// The comma-separated numbers a measuring script wrote in the body's `data-box`.
+  func box(_ dom: Executable.Result) throws -> [Int] {
+    try #require(dom.stdout.firstMatch(of: #/data-box="([-0-9,]+)"/#)).output.1.split(separator: ",").compactMap { Int($0) }
+  }
+
+  @Test("on a phone (390x844) a spread's pages stand one above the other, each the window's width; dark mode when the system asks")
+  func phoneAndDarkMode() throws {
+    let html = try Executable.artifact("phone.html")
+    let readme = Executable.readme("swift-nio.md")
+    #expect(try Executable.run(["export", "--page-size", "80x66", "--facing", "-o", html.path, readme]).status == 0)
+    let measured = try measuring(
+      html, as: "phone-measured.html",
+      """
+      var pages = document.querySelectorAll(".view:not([hidden]) .page:not(.empty)");
+      var first = pages[0].getBoundingClientRect(), second = pages[1].getBoundingClientRect();
+      document.body.setAttribute("data-box", [first.width, first.bottom, second.top, window.innerWidth,
+        document.documentElement.scrollWidth].map(Math.round).join(","));
+      document.body.setAttribute("data-background", getComputedStyle(document.body).backgroundColor);
+      """)
     let dom = try chromium(["--window-size=390,844", "--dump-dom", measured.absoluteString + "#view-1"])
-    let box = try #require(dom.stdout.firstMatch(of: #/data-box="([-0-9,]+)"/#)).output.1.split(separator: ",").compactMap { Int($0) }
+    let box = try box(dom)
     #expect(box.count == 5)
     let (pageWidth, firstBottom, secondTop, width, scrollWidth) = (box[0], box[1], box[2], box[3], box[4])
     #expect(pageWidth > width * 8 / 10, "\(box)")
@@ -178,25 +195,17 @@ struct HTMLExportTests {
     let png = try Executable.artifact("spread-1400x900.png")
     let readme = Executable.readme("swift-nio.md")
     #expect(try Executable.run(["export", "--page-size", "80x66", "--facing", "-o", html.path, readme]).status == 0)
-    // A copy with a measuring script, run by the file's own nonce: it writes the view's box and
-    // the window's size on the body, for --dump-dom to show.
-    var text = try String(contentsOf: html, encoding: .utf8)
-    let nonce = try #require(text.firstMatch(of: #/nonce="([0-9a-f]+)"/#)).output.1
-    let measure = """
-      <script nonce="\(nonce)">
-      window.addEventListener("load", function () { setTimeout(function () {
-        var view = document.querySelector(".view:not([hidden])"); var box = view.getBoundingClientRect();
-        var page = view.querySelector(".page").getBoundingClientRect();
-        document.body.setAttribute("data-box", [box.left, box.top, box.right, box.bottom, window.innerWidth,
-          window.innerHeight, document.documentElement.scrollWidth, page.width].map(Math.round).join(","));
-      }, 100); });
-      </script>
+    // A copy with a measuring script: the view's box and the window's size.
+    let measured = try measuring(
+      html, as: "spread-measured.html",
       """
-    text = text.replacingOccurrences(of: "</body>", with: measure + "</body>")
-    let measured = try Executable.artifact("spread-measured.html")
-    try Data(text.utf8).write(to: measured)
+      var view = document.querySelector(".view:not([hidden])"); var box = view.getBoundingClientRect();
+      var page = view.querySelector(".page").getBoundingClientRect();
+      document.body.setAttribute("data-box", [box.left, box.top, box.right, box.bottom, window.innerWidth,
+        window.innerHeight, document.documentElement.scrollWidth, page.width].map(Math.round).join(","));
+      """)
     let dom = try chromium(["--window-size=1400,900", "--dump-dom", measured.absoluteString + "#view-1"])
-    let box = try #require(dom.stdout.firstMatch(of: #/data-box="([-0-9,]+)"/#)).output.1.split(separator: ",").compactMap { Int($0) }
+    let box = try box(dom)
     #expect(box.count == 8)
     let (left, top, right, bottom, width, height, scrollWidth, pageWidth) = (box[0], box[1], box[2], box[3], box[4], box[5], box[6], box[7])
     #expect(left >= 0 && right <= width && top >= 0, "\(box)")

@@ -1,15 +1,20 @@
 import Foundation
 import Testing
 
-/// The pager's first screen on a wide terminal.
+/// The pager's first screen on a wide terminal, and its folio.
 extension PagerTmuxTests {
+  /// Starts a `columns` by `rows` session running bash with the prompt `READY$ `.
+  private func startShell(columns: Int, rows: Int) throws {
+    try tmux("new-session", "-d", "-s", session, "-x", String(columns), "-y", String(rows), "bash --norc --noprofile")
+    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
+    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+  }
+
   @Test("a wide terminal's first screen is full: pages 1 and 2 side by side; --facing-start right keeps the book's lone page 1", .timeLimit(.minutes(10)))
   func fullFirstScreen() throws {
     defer { _ = try? tmux("kill-server") }
     let guide = Executable.packageRoot.appendingPathComponent("SampleDocs/guide.md").path
-    try tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "50", "bash --norc --noprofile")
-    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
-    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try startShell(columns: 200, rows: 50)
     try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse '\(guide)'", "Enter")
     let screen = try wait("the first spread") { status($0).contains("· guide.md") }
     #expect(status(screen).hasPrefix("1–2 of"), "\(status(screen))")
@@ -26,9 +31,7 @@ extension PagerTmuxTests {
   func folio() throws {
     defer { _ = try? tmux("kill-server") }
     let novel = Executable.packageRoot.appendingPathComponent("SampleDocs/novel.txt").path
-    try tmux("new-session", "-d", "-s", session, "-x", "60", "-y", "24", "bash --norc --noprofile")
-    try tmux("send-keys", "-t", session, "PS1='READY$ '; clear", "Enter")
-    try wait("the prompt") { $0.contains { $0.hasPrefix("READY$") } }
+    try startShell(columns: 60, rows: 24)
     try tmux("send-keys", "-t", session, "'\(Executable.url.path)' browse '\(novel)'", "Enter")
     let sized = try wait("page 1") { status($0).hasPrefix("1 of") }
     // The screen above the status line.

@@ -44,6 +44,7 @@ public struct PrintRun<Source: PrintSource> {
 
   /// A run over the documents of `source`.
   /// - Parameters:
+  ///   - source: Where the documents come from, opened one at a time.
   ///   - firstPageNumber: The number of the run's first page.
   ///   - selection: The printed page numbers passed on.
   ///   - facing: How ``nextSpread()`` pairs pages; `nil` for single pages.

@@ -11,7 +11,7 @@ struct PrintRunTests {
   }
 
   static func document(_ markdown: String, _ options: LayoutOptions) throws -> PrintDocument {
-    PrintDocument(reader: DocumentReader(try Document(markdown: markdown)), options: options, name: "chapter")
+    PrintDocument(reader: DocumentReader(Document(markdown: markdown)), options: options, name: "chapter")
   }
 
   static let small = LayoutOptions(pageSize: PageSize(columns: 40, lines: 12))
@@ -27,7 +27,7 @@ struct PrintRunTests {
   func numbering() throws {
     let one = try Self.document(Self.chapter("One", paragraphs: 5), Self.small)
     let two = try Self.document(Self.chapter("Two", paragraphs: 4), Self.small)
-    var alone = try PageSet(document: try Document(markdown: Self.chapter("One", paragraphs: 5)), options: Self.small)
+    var alone = try PageSet(document: Document(markdown: Self.chapter("One", paragraphs: 5)), options: Self.small)
     let firstCount = alone.allPages().count
     var run = PrintRun(documents: [one, two])
     let pages = try Self.pages(&run)

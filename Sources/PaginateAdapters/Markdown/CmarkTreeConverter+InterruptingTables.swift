@@ -8,12 +8,7 @@ extension CmarkTreeConverter {
   /// paragraph in `range` (the paragraph that starts with one is ``pipeTable(lines:quoteDepth:)``'s).
   mutating func tableInterruptingParagraph(lines range: SourceRange, quoteDepth: Int) -> [Block]? {
     guard range.lastLine > range.firstLine + 1, range.lastLine <= lineStarts.count else { return nil }
-    func line(_ number: Int) -> UnsafeBufferPointer<UInt8> {
-      var end = number < lineStarts.count ? lineStarts[number] : source.count
-      while end > lineStarts[number - 1] && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
-      let text = UnsafeBufferPointer(rebasing: source[lineStarts[number - 1]..<end])
-      return UnsafeBufferPointer(rebasing: text[PipeTable.contentStart(of: text, quoteDepth: quoteDepth)...])
-    }
+    func line(_ number: Int) -> UnsafeBufferPointer<UInt8> { tableLine(number, quoteDepth: quoteDepth) }
     // The first line with a bar whose next line is a delimiter row of as many cells.
     guard
       let header = ((range.firstLine + 1)..<range.lastLine).first(where: { number in

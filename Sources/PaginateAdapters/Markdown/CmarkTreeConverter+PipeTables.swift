@@ -10,16 +10,11 @@ extension CmarkTreeConverter {
     guard range.lastLine > range.firstLine, range.lastLine <= lineStarts.count else { return nil }
     // The paragraph's lines are read where they lie in the source, and only if its first line
     // has a bar.
-    func line(_ line: Int) -> UnsafeBufferPointer<UInt8> {
-      var end = line < lineStarts.count ? lineStarts[line] : source.count
-      while end > lineStarts[line - 1] && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
-      let text = UnsafeBufferPointer(rebasing: source[lineStarts[line - 1]..<end])
-      return UnsafeBufferPointer(rebasing: text[PipeTable.contentStart(of: text, quoteDepth: quoteDepth)...])
-    }
     let firstStart = lineStarts[range.firstLine - 1]
     let firstEnd = range.firstLine < lineStarts.count ? lineStarts[range.firstLine] : source.count
     guard source[firstStart..<firstEnd].contains(UInt8(ascii: "|")) else { return nil }
-    guard let table = PipeTable(rows: (range.firstLine...range.lastLine).map(line)) else { return nil }
+    guard let table = PipeTable(rows: (range.firstLine...range.lastLine).map { tableLine($0, quoteDepth: quoteDepth) })
+    else { return nil }
     // Every cell's inline Markdown is parsed in one libcmark call: the cells as paragraphs,
     // then the document's link reference definitions that they may cite.
     if referenceDefinitions == nil { referenceDefinitions = findReferenceDefinitions() }
@@ -34,6 +29,15 @@ extension CmarkTreeConverter {
       bodyRows.append(TableBlock.Row(cells, source: SourceRange(line: wholeLine(range.firstLine + 2 + offset))))
     }
     return TableBlock(alignments: table.alignments, header: header, rows: bodyRows)
+  }
+
+  /// Source line `number` (from 1) as a table row sees it: without its line end, its
+  /// indentation and the `>` markers of `quoteDepth` enclosing block quotes.
+  func tableLine(_ number: Int, quoteDepth: Int) -> UnsafeBufferPointer<UInt8> {
+    var end = number < lineStarts.count ? lineStarts[number] : source.count
+    while end > lineStarts[number - 1] && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
+    let text = UnsafeBufferPointer(rebasing: source[lineStarts[number - 1]..<end])
+    return UnsafeBufferPointer(rebasing: text[PipeTable.contentStart(of: text, quoteDepth: quoteDepth)...])
   }
 
   /// Parses the inline Markdown of many cells at once, as paragraphs separated by blank lines;

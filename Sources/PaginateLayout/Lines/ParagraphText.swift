@@ -139,13 +139,14 @@ struct ParagraphText {
     for (index, inline) in inlines.enumerated() {
       if let number = pendingCite {
         pendingCite = nil
-        if case .text(let text) = inline, let end = text.firstIndex(where: { !$0.isLetter && !$0.isNumber }) ?? Optional(text.endIndex),
-          end > text.startIndex
-        {
-          append(String(text[..<end]), style: style)
-          cite(number)
-          if end < text.endIndex { append(CJKSpacing.closingUp(String(text[end...])), style: style) }
-          continue
+        if case .text(let text) = inline {
+          let end = text.firstIndex { !$0.isLetter && !$0.isNumber } ?? text.endIndex
+          if end > text.startIndex {
+            append(String(text[..<end]), style: style)
+            cite(number)
+            if end < text.endIndex { append(CJKSpacing.closingUp(String(text[end...])), style: style) }
+            continue
+          }
         }
         cite(number)
       }

@@ -8,23 +8,28 @@ enum TagFilter {
   static let names: [[UInt8]] = ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
     .map { Array($0.utf8) }
 
-  /// `html` with the `<` of every filtered tag escaped; `html` itself when it has none.
+  /// `html` with the `<` of every filtered tag escaped; `html` itself when it has none (read
+  /// in place, without a copy).
   static func filtered(_ html: String) -> String {
-    var bytes = Array(html.utf8)
-    var found: [Int] = []
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "<") && opensFilteredTag(bytes, at: index) { found.append(index) }
-      index += 1
+    var html = html
+    let escaped = html.withUTF8 { bytes -> [UInt8]? in
+      var out: [UInt8]?
+      var copied = 0
+      for index in bytes.indices where bytes[index] == UInt8(ascii: "<") && opensFilteredTag(bytes, at: index) {
+        if out == nil { out = [] }
+        out! += bytes[copied..<index]
+        out! += "&lt;".utf8
+        copied = index + 1
+      }
+      out? += bytes[copied...]
+      return out
     }
-    guard !found.isEmpty else { return html }
-    for at in found.reversed() { bytes.replaceSubrange(at..<(at + 1), with: Array("&lt;".utf8)) }
-    return String(decoding: bytes, as: UTF8.self)
+    return escaped.map { String(decoding: $0, as: UTF8.self) } ?? html
   }
 
   /// Whether the `<` at `start` begins `<name` or `</name` of a filtered tag, the name followed
   /// by white space, `>` or `/` (or the end), in any case.
-  private static func opensFilteredTag(_ bytes: [UInt8], at start: Int) -> Bool {
+  private static func opensFilteredTag(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
     var index = start + 1
     if index < bytes.count && bytes[index] == UInt8(ascii: "/") { index += 1 }
     for name in names where index + name.count <= bytes.count {

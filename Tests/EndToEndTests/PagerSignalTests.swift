@@ -36,7 +36,7 @@ extension PagerTmuxTests {
     #expect(try pane("alternate_on", "cursor_flag", "mouse_any_flag") == ["1", "0", "1"])
     try tmux("send-keys", "-t", session, "Space")
     try wait("page 2, read in raw mode") { status($0).hasPrefix("2 of") }
-    try quitStandardInput(showing: "signals.txt")
+    try quit(showing: "signals.txt")
   }
 
   @Test(
@@ -52,13 +52,5 @@ extension PagerTmuxTests {
     kill(pids[0], signal)
     try wait("the shell") { lines in lines.last { !$0.isEmpty }?.hasPrefix("READY$") == true }
     #expect(try pane("alternate_on", "cursor_flag", "mouse_any_flag") == ["0", "1", "0"], "the terminal was not given back")
-  }
-
-  /// Quits the pager showing `name` and waits for the shell's prompt.
-  private func quitStandardInput(showing name: String) throws {
-    try tmux("send-keys", "-t", session, "q")
-    try wait("the shell prompt") { lines in
-      lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· \(name)") }
-    }
   }
 }

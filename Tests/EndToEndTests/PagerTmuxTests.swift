@@ -70,11 +70,16 @@ struct PagerTmuxTests {
 
   /// Quits the pager showing `name` and returns what it wrote to the file `errors`.
   func quit(showing name: String, errors: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    try quit(showing: name, sourceLocation: sourceLocation)
+    return try String(contentsOfFile: errors, encoding: .utf8)
+  }
+
+  /// Quits the pager showing `name` and waits for the shell's prompt.
+  func quit(showing name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     try tmux("send-keys", "-t", session, "q")
     try wait("the shell prompt", sourceLocation: sourceLocation) { lines in
       lines.contains { $0.hasPrefix("READY$") } && !lines.contains { $0.contains("· \(name)") }
     }
-    return try String(contentsOfFile: errors, encoding: .utf8)
   }
 
   /// Quits the pager reading standard input and waits for the shell's prompt.
